@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { Mailer } from './mail/mailer.js';
+import type { Clock } from './clock.js';
+import { AppError } from './errors.js';
+import sessionPlugin from './plugins/session.js';
+import csrfPlugin from './plugins/csrf.js';
+import securityHeaders from './plugins/security-headers.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { userRoutes } from './modules/users/users.routes.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  logger?: boolean | object;
+}
+
+export type App = FastifyInstance;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export const BODY_LIMIT = 100 * 1024;
+
+function trustProxy(value: string): boolean | string {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  // A hop count, or addresses / CIDR ranges separated by commas.
+  return /^\d+$/.test(value) ? (Number(value) as unknown as string) : value;
+}
+
+export async function buildApp(deps: AppDeps) {
+  const { config } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxy(config.TRUST_PROXY),
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ success: false, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return reply.status(400).send({ success: false, message: first?.message ?? 'Invalid request' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        status === 413
+          ? 'Request body is too large'
+          : status === 415
+            ? 'Content-Type must be application/json'
+            : error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+              ? 'Malformed JSON body'
+              : error.message;
+      return reply.status(status).send({ success: false, message });
+    }
+    req.log.error({ err: error, reqId: req.id }, 'unhandled error');
+    return reply.status(500).send({ success: false, message: `Something went wrong (request ${req.id})` });
+  });
+
+  await app.register(cookie);
+  await app.register(securityHeaders, { secure: config.secure });
+  await app.register(csrfPlugin, { secure: config.secure });
+  await app.register(sessionPlugin, { db: deps.db, clock: deps.clock });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'USDT Points platform API', version: '1.0.0', description: 'Every route of /api/v1. State-changing calls need the X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(userRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  // apps/server/src (tests) and apps/server/dist (bundle) both sit two levels below apps/.
+  const webDist = config.WEB_DIST || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.status(404).send({ success: false, message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
+    }
+    // The web app routes every other path itself (its own 404 page included).
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

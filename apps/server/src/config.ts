@@ -1,0 +1,85 @@
+// All configuration comes from the environment (optionally a .env file), validated once at start.
+// A bad value stops the start with a message naming the variable.
+import { z } from 'zod';
+import { parseCents } from '@app/contract';
+
+const boolish = z
+  .enum(['', 'true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const centsVar = (fallback: string, allowZero: boolean) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const t = v.trim();
+      if (allowZero && /^0+(\.0{1,2})?$/.test(t)) return 0;
+      const c = parseCents(t);
+      if (c === null) {
+        ctx.addIssue({ code: 'custom', message: 'must be an amount with at most 2 decimals' });
+        return z.NEVER;
+      }
+      return c;
+    });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL or empty'),
+  APP_URL: z.string().url().default('http://localhost:3000'),
+  SMTP_URL: z.string().default(''),
+  MAIL_FROM: z.string().default('USDT Points <no-reply@localhost>'),
+  ADMIN_EMAIL: z.string().default(''),
+  ADMIN_PASSWORD: z.string().default(''),
+  DEPOSIT_ADDRESS: z.string().trim().default(''),
+  SUPPORT_EMAIL: z.string().default('support@example.com'),
+  SUPPORT_PHONE: z.string().default('+971 4 000 0000'),
+  SUBSCRIPTION_PRICE: centsVar('0.00', true),
+  SUBSCRIPTION_MIN_BALANCE: centsVar('12.00', true),
+  TRUST_PROXY: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  WEB_DIST: z.string().default(''),
+  COOKIE_SECURE: z.string().default('').pipe(boolish),
+});
+
+export type Config = z.infer<typeof envSchema> & { secure: boolean };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const cfg = parsed.data;
+  if (cfg.ADMIN_EMAIL && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(cfg.ADMIN_EMAIL)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_EMAIL: must be an e-mail address');
+  }
+  if (cfg.ADMIN_PASSWORD && (cfg.ADMIN_PASSWORD.length < 8 || cfg.ADMIN_PASSWORD.length > 128)) {
+    throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: must be 8-128 characters');
+  }
+  return { ...cfg, secure: cfg.APP_URL.startsWith('https:') || cfg.COOKIE_SECURE };
+}
+
+/** Reads a .env file into process.env without overriding variables already set. */
+export async function loadDotEnv(path = '.env'): Promise<void> {
+  const { readFile } = await import('node:fs/promises');
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch {
+    return;
+  }
+  for (const line of text.split('\n')) {
+    const m = /^\s*([A-Z_][A-Z0-9_]*)\s*=\s*(.*)\s*$/.exec(line);
+    if (!m || line.trim().startsWith('#')) continue;
+    const value = m[2].replace(/^(['"])(.*)\1$/, '$2');
+    if (process.env[m[1]] === undefined) process.env[m[1]] = value;
+  }
+}

@@ -1,0 +1,18 @@
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema/index.js';
+
+// bigint columns arrive as strings by default; every bigint we store (cents, ids) fits a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+export function createDb(url: string, max = 20): Db {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  pool.on('error', () => {
+    /* an idle client lost its connection; the pool replaces it */
+  });
+  return drizzle(pool, { schema }) as Db;
+}
+
+export { schema };

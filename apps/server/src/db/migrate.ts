@@ -1,0 +1,25 @@
+// Migrations run at every start under an advisory lock, so several instances may start at once.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+
+const LOCK_ID = 724_311_001;
+
+export function migrationsFolder(): string {
+  // Beside this module: src/db/migrations from source, dist/migrations in the bundled server.
+  return path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+}
+
+export async function runMigrations(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);
+    await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [LOCK_ID]).catch(() => {});
+    await client.end();
+  }
+}

@@ -1,0 +1,3 @@
+export * from './users.js';
+export * from './ledger.js';
+export * from './money.js';

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    transactionId: text('transaction_id').notNull(),
+    // Normalised transactionId (trimmed; Tron hashes lower-cased without 0x): one claim per chain transaction.
+    transactionKey: text('transaction_key').notNull().unique(),
+    deposited: boolean('deposited').notNull().default(false),
+    // Bumped on every approve/revert so each state change has its own ledger event key.
+    version: integer('version').notNull().default(0),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('deposits_amount_positive', sql`${t.amountCents} > 0`),
+    index('deposits_user_idx').on(t.userId, t.createdAt),
+    index('deposits_created_idx').on(t.createdAt),
+  ],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    paymentId: text('payment_id').notNull(),
+    withdrawed: boolean('withdrawed').notNull().default(false),
+    version: integer('version').notNull().default(0),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('withdrawals_amount_positive', sql`${t.amountCents} > 0`),
+    index('withdrawals_user_idx').on(t.userId, t.createdAt),
+    index('withdrawals_created_idx').on(t.createdAt),
+    index('withdrawals_payment_idx').on(t.paymentId),
+  ],
+);
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    link: text('link').notNull(),
+    pointCents: bigint('point_cents', { mode: 'number' }).notNull(),
+    // Minutes × 100, so 0.05 minutes (3 s) is exact.
+    timeCentiminutes: integer('time_centiminutes').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('videos_point_positive', sql`${t.pointCents} > 0`),
+    check('videos_time_range', sql`${t.timeCentiminutes} > 0 and ${t.timeCentiminutes} <= 60000`),
+  ],
+);
+
+export const videoViews = pgTable(
+  'video_views',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id),
+    videoId: uuid('video_id').notNull().references(() => videos.id),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.videoId] })],
+);
+
+export const videoRewards = pgTable(
+  'video_rewards',
+  {
+    userId: uuid('user_id').notNull().references(() => users.id),
+    videoId: uuid('video_id').notNull().references(() => videos.id),
+    day: text('day').notNull(),
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('video_rewards_once_a_day').on(t.userId, t.videoId, t.day)],
+);

@@ -1,0 +1,35 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { ledgerAccounts } from '../db/schema/index.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export const SYSTEM_ACCOUNTS = [
+  'external:deposits',
+  'external:withdrawals',
+  'hold:withdrawals',
+  'income:subscriptions',
+  'expense:rewards',
+  'equity:adjustments',
+] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+/** Every user gets a wallet account at sign-up, with a zero balance. */
+export async function openUserAccount(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.insert(ledgerAccounts).values({ userId }).onConflictDoNothing();
+}
+
+export async function userBalanceCents(db: DbOrTx, userId: string): Promise<number> {
+  const rows = await db.select({ b: ledgerAccounts.balanceCents }).from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId));
+  return rows[0]?.b ?? 0;
+}
+
+export async function userBalancesCents(db: DbOrTx, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: ledgerAccounts.userId, b: ledgerAccounts.balanceCents })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.userId, userIds));
+  return new Map(rows.map((r) => [r.userId as string, r.b]));
+}

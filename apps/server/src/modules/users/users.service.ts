@@ -1,0 +1,234 @@
+// Accounts: sign-up, login, profile, passwords and resets (DESIGN §3, §4, §7).
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { PublicUser } from '@app/contract';
+import { centsToNumber } from '@app/contract';
+import type { Db } from '../../db/client.js';
+import { ledgerAccounts, passwordResets, sessions, users } from '../../db/schema/index.js';
+import type { Clock } from '../../clock.js';
+import { AppError, PG, badRequest, conflict, forbidden, notFound, pgCode, unauthorized } from '../../errors.js';
+import { openUserAccount } from '../../ledger/accounts.js';
+import { revokeUserSessions } from '../../plugins/session.js';
+import { assertNotThrottled, recordAttempt, throttleBuckets } from '../../plugins/throttle.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+export const RESET_TTL_MS = 30 * 60 * 1000;
+export const LOGIN_FAILED = 'Invalid email or password';
+export const RESET_SENT = 'If an account exists for this e-mail, a reset link has been sent to it.';
+export const RESET_INVALID = 'This reset link is invalid or has expired.';
+
+const userColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  email: users.email,
+  phone: users.phone,
+  role: users.role,
+  referralCode: users.referralCode,
+  referredBy: users.referredBy,
+  subscribedAt: users.subscribedAt,
+  createdAt: users.createdAt,
+  balanceCents: ledgerAccounts.balanceCents,
+  referralsCount: sql<number>`(select count(*)::int from users r where r.referred_by = ${users.id} and r.deleted_at is null)`,
+};
+
+export async function loadPublicUser(db: Db, id: string): Promise<PublicUser> {
+  const rows = await db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  const u = rows[0];
+  if (!u) throw notFound('User not found');
+  return {
+    _id: u.id,
+    fullName: u.fullName,
+    email: u.email,
+    phone: u.phone,
+    role: u.role,
+    point: centsToNumber(u.balanceCents ?? 0),
+    subscription: u.subscribedAt !== null,
+    subscribedAt: u.subscribedAt?.toISOString() ?? null,
+    referralCode: u.referralCode,
+    referredBy: u.referredBy,
+    referralsCount: u.referralsCount,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+function referralBase(email: string): string {
+  const local = email.split('@')[0].toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 30);
+  return local || 'user';
+}
+
+/** The part of the e-mail before @, made unique with a number if taken (DESIGN §7). */
+async function freeReferralCode(db: Db, email: string): Promise<string> {
+  const base = referralBase(email);
+  const rows = await db
+    .select({ code: users.referralCode })
+    .from(users)
+    .where(sql`${users.referralCode} ~ ${`^${base.replace(/[.]/g, '\\.')}[0-9]*$`}`);
+  const taken = new Set(rows.map((r) => r.code));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
+}
+
+async function findReferrer(db: Db, refer: string | undefined): Promise<string | null> {
+  const value = refer?.trim().toLowerCase();
+  if (!value) return null;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(isNull(users.deletedAt), value.includes('@') ? eq(users.email, value) : eq(users.referralCode, value)))
+    .limit(1);
+  return rows[0]?.id ?? null;
+}
+
+export async function createUser(
+  db: Db,
+  input: { fullName: string; email: string; phone: string; password: string; refer?: string; role?: 'USER' | 'SADMIN' },
+): Promise<string> {
+  const passwordHash = await hashPassword(input.password);
+  const referredBy = await findReferrer(db, input.refer);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const referralCode = attempt < 3 ? await freeReferralCode(db, input.email) : `${referralBase(input.email)}${randomBytes(3).toString('hex')}`;
+    try {
+      return await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            fullName: input.fullName,
+            email: input.email,
+            phone: input.phone,
+            passwordHash,
+            role: input.role ?? 'USER',
+            referralCode,
+            referredBy,
+          })
+          .returning({ id: users.id });
+        await openUserAccount(tx, row.id);
+        return row.id;
+      });
+    } catch (e) {
+      const detail = String((e as { constraint?: string; cause?: { constraint?: string } })?.cause?.constraint ?? (e as { constraint?: string }).constraint ?? '');
+      if (pgCode(e) === PG.uniqueViolation && detail.includes('email')) throw conflict('An account with this e-mail already exists');
+      if (pgCode(e) === PG.uniqueViolation) continue; // referral code taken in a race: pick again
+      throw e;
+    }
+  }
+  throw new AppError(503, 'Please try again');
+}
+
+export async function login(db: Db, clock: Clock, email: string, password: string, ip: string): Promise<string> {
+  const buckets = throttleBuckets('login', email, ip);
+  await assertNotThrottled(db, clock, buckets);
+  const rows = await db
+    .select({ id: users.id, hash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
+  const ok = await verifyPassword(rows[0]?.hash, password);
+  if (!ok || !rows[0]) {
+    await recordAttempt(db, clock, buckets);
+    throw unauthorized(LOGIN_FAILED);
+  }
+  return rows[0].id;
+}
+
+export async function updateProfile(db: Db, actorId: string, targetId: string, patch: { fullName?: string; phone?: string }) {
+  if (actorId !== targetId) throw forbidden('You can only update your own profile');
+  const values: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+  if (patch.fullName !== undefined) values.fullName = patch.fullName;
+  if (patch.phone !== undefined) values.phone = patch.phone;
+  await db.update(users).set(values).where(and(eq(users.id, targetId), isNull(users.deletedAt)));
+}
+
+export async function changePassword(db: Db, userId: string, sessionHash: string, oldPassword: string, newPassword: string) {
+  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!row || !(await verifyPassword(row.hash, oldPassword))) throw badRequest('Old password is incorrect');
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await revokeUserSessions(tx, userId, sessionHash);
+  });
+}
+
+const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
+
+export async function requestReset(
+  deps: { db: Db; clock: Clock; mailer: Mailer; appUrl: string; log: (m: string) => void },
+  email: string,
+  ip: string,
+) {
+  const { db, clock } = deps;
+  const buckets = throttleBuckets('reset', email, ip);
+  await assertNotThrottled(db, clock, buckets);
+  await recordAttempt(db, clock, buckets);
+  const [user] = await db
+    .select({ id: users.id, fullName: users.fullName })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)))
+    .limit(1);
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(passwordResets).values({
+    tokenHash: sha256(token),
+    userId: user.id,
+    expiresAt: new Date(clock().getTime() + RESET_TTL_MS),
+  });
+  const link = `${deps.appUrl.replace(/\/$/, '')}/user/profile/reset-password/${token}`;
+  // Sent in the background: the answer must not take longer when the e-mail exists.
+  void deps.mailer
+    .send({
+      to: email,
+      subject: 'Reset your password',
+      text: `Hello ${user.fullName},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within 30 minutes:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
+    })
+    .catch((e) => deps.log(`reset mail to ${email} failed: ${String(e)}`));
+}
+
+export async function resetPassword(db: Db, clock: Clock, token: string, password: string) {
+  if (token.length > 100) throw badRequest(RESET_INVALID);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    // Single use: only the request that flips used_at wins.
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: clock() })
+      .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, clock())))
+      .returning({ userId: passwordResets.userId });
+    if (!reset) throw badRequest(RESET_INVALID);
+    const updated = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(users.id, reset.userId), isNull(users.deletedAt)))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw badRequest(RESET_INVALID);
+    await tx.update(passwordResets).set({ usedAt: clock() }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
+    await revokeUserSessions(tx, reset.userId);
+  });
+}
+
+export async function endSession(db: Db, sessionHash: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, sessionHash));
+}
+
+/** First start: make sure a SADMIN exists (DESIGN §2). Returns the generated password when one was made up. */
+export async function ensureSuperAdmin(db: Db, email: string, password: string): Promise<{ email: string; generated?: string } | null> {
+  const existing = await db.select({ id: users.id }).from(users).where(eq(users.role, 'SADMIN')).limit(1);
+  if (existing.length > 0) return null;
+  const adminEmail = (email || 'admin@example.com').trim().toLowerCase();
+  const generated = password ? undefined : randomBytes(12).toString('base64url');
+  try {
+    await createUser(db, { fullName: 'Super Admin', email: adminEmail, phone: '-', password: password || generated!, role: 'SADMIN' });
+  } catch (e) {
+    if (e instanceof AppError && e.statusCode === 409) {
+      // The e-mail belongs to an existing account (or another instance just made it): promote it.
+      await db.update(users).set({ role: 'SADMIN' }).where(eq(users.email, adminEmail));
+      return { email: adminEmail };
+    }
+    throw e;
+  }
+  return { email: adminEmail, generated };
+}

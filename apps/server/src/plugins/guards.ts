@@ -1,0 +1,30 @@
+// Authorisation on the server for every route: anonymous → 401, wrong role → 403.
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '@app/contract';
+import { forbidden, unauthorized } from '../errors.js';
+import type { SessionUser } from './session.js';
+
+export async function requireUser(req: FastifyRequest) {
+  if (!req.user) throw unauthorized();
+}
+
+export function requireRole(...roles: Role[]) {
+  return async (req: FastifyRequest) => {
+    if (!req.user) throw unauthorized();
+    if (!roles.includes(req.user.role)) throw forbidden();
+  };
+}
+
+export const requireAdmin = requireRole('ADMIN', 'SADMIN');
+
+/** Videos: subscribers, and admins (who manage them). */
+export async function requireSubscriber(req: FastifyRequest) {
+  if (!req.user) throw unauthorized();
+  if (!req.user.subscribed && req.user.role === 'USER') throw forbidden('An active subscription is required');
+}
+
+/** The session user of a guarded route. */
+export function currentUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}

@@ -1,0 +1,100 @@
+// Sessions: a 256-bit random token in an HttpOnly cookie, stored only as its SHA-256 hash.
+// Idle expiry 24 h, absolute 7 days; times come from the injected clock so tests can move them.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role } from '@app/contract';
+import type { Db } from '../db/client.js';
+import { sessions, users } from '../db/schema/index.js';
+import type { Clock } from '../clock.js';
+
+export const SESSION_COOKIE = 'sid';
+export const IDLE_MS = 24 * 60 * 60 * 1000;
+export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: Role;
+  subscribed: boolean;
+  sessionHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Db, clock: Clock, userId: string, req: FastifyRequest, reply: FastifyReply, secure: boolean) {
+  const token = randomBytes(32).toString('base64url');
+  const now = clock();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
+    ip: req.ip,
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 256),
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: ABSOLUTE_MS / 1000,
+  });
+}
+
+/** Ends sessions of a user: all of them, or all but the one given. */
+export async function revokeUserSessions(db: Pick<Db, 'delete'>, userId: string, keepHash?: string) {
+  await db
+    .delete(sessions)
+    .where(keepHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepHash)) : eq(sessions.userId, userId));
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+export default fp(
+  async (app, opts: { db: Db; clock: Clock }) => {
+    const { db, clock } = opts;
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (req) => {
+      const token = req.cookies[SESSION_COOKIE];
+      if (!token || token.length > 100) return;
+      const hash = hashToken(token);
+      const now = clock();
+      const rows = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          role: users.role,
+          subscribedAt: users.subscribedAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, hash), sql`${users.deletedAt} is null`))
+        .limit(1);
+      const row = rows[0];
+      if (!row) return;
+      if (row.expiresAt.getTime() <= now.getTime() || now.getTime() - row.lastSeenAt.getTime() >= IDLE_MS) {
+        await db.delete(sessions).where(eq(sessions.tokenHash, hash));
+        return;
+      }
+      if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, hash));
+      }
+      req.user = { id: row.id, email: row.email, role: row.role, subscribed: row.subscribedAt !== null, sessionHash: hash };
+    });
+  },
+  { name: 'session', dependencies: ['@fastify/cookie'] },
+);

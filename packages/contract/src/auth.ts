@@ -1,0 +1,100 @@
+// Account payloads. Client forms check the spec's messages in the spec's order; the server
+// applies the same schemas plus the DESIGN §4 password length, so both sides give one message.
+import { z } from 'zod';
+import { LIMITS, MSG, ROLES } from './constants.js';
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+export const emailField = z
+  .string({ error: MSG.fillAll })
+  .trim()
+  .max(LIMITS.emailMax, MSG.invalidEmail)
+  .regex(EMAIL_PATTERN, MSG.invalidEmail)
+  .transform((e) => e.toLowerCase());
+export const passwordField = z
+  .string({ error: MSG.fillAll })
+  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters`);
+
+const required = (value: unknown) => typeof value === 'string' && value.trim().length > 0;
+
+export const registerBody = z
+  .object({
+    fullName: z.unknown(),
+    email: z.unknown(),
+    password: z.unknown(),
+    phone: z.unknown(),
+    refer: z.unknown().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (![v.fullName, v.phone, v.email, v.password].every(required)) {
+      ctx.addIssue({ code: 'custom', message: MSG.fillAll });
+    }
+  })
+  .pipe(
+    z.object({
+      fullName: text(LIMITS.nameMax).min(LIMITS.nameMin, MSG.nameMin),
+      email: emailField,
+      phone: text(LIMITS.phoneMax).min(1, MSG.fillAll),
+      password: passwordField,
+      refer: z.string().trim().max(LIMITS.emailMax).optional().catch(undefined),
+    }),
+  );
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const loginBody = z
+  .object({ email: z.unknown(), password: z.unknown() })
+  .superRefine((v, ctx) => {
+    if (!required(v.email) || !required(v.password)) ctx.addIssue({ code: 'custom', message: MSG.fillAll });
+  })
+  .pipe(z.object({ email: z.string().trim().toLowerCase().max(LIMITS.emailMax, MSG.invalidEmail), password: z.string().max(LIMITS.passwordMax) }));
+
+export const updateProfileBody = z.object({
+  fullName: text(LIMITS.nameMax).min(LIMITS.nameMin, MSG.nameMin).optional(),
+  phone: text(LIMITS.phoneMax).min(1, 'Phone is required').optional(),
+  id: z.string().optional(),
+});
+
+export const changePasswordBody = z
+  .object({ oldPassword: z.unknown(), newPassword: z.unknown() })
+  .superRefine((v, ctx) => {
+    if (!required(v.oldPassword) || !required(v.newPassword)) ctx.addIssue({ code: 'custom', message: MSG.fillAll });
+  })
+  .pipe(z.object({ oldPassword: z.string().max(LIMITS.passwordMax), newPassword: passwordField }));
+
+export const forgotBody = z
+  .object({ email: z.unknown() })
+  .superRefine((v, ctx) => {
+    if (!required(v.email)) ctx.addIssue({ code: 'custom', message: MSG.forgotEmailRequired });
+  })
+  .pipe(z.object({ email: emailField }));
+
+export const resetBody = z
+  .object({ password: z.unknown() })
+  .superRefine((v, ctx) => {
+    if (!required(v.password)) ctx.addIssue({ code: 'custom', message: MSG.resetPasswordRequired });
+  })
+  .pipe(z.object({ password: passwordField }));
+
+/** The user as every response shows it: never a hash, never a token. */
+export const publicUser = z.object({
+  _id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: z.enum(ROLES),
+  point: z.number(),
+  subscription: z.boolean(),
+  subscribedAt: z.string().nullable(),
+  referralCode: z.string(),
+  referredBy: z.string().nullable(),
+  referralsCount: z.number(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+/** First message of a failed parse: what the client toasts and the server answers. */
+export function firstMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid request';
+}

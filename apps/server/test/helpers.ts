@@ -1,0 +1,201 @@
+// A fresh database per test file (cloned from the migrated template), the real app listening on a
+// real port, and an HTTP client with a cookie jar that plays the browser's part in the CSRF check.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { createDb, type Db } from '../src/db/client.js';
+import { createMailer } from '../src/mail/mailer.js';
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** A fresh, migrated database of this test file's own. */
+export async function freshDatabaseUrl(): Promise<string> {
+  const adminUrl = inject('adminUrl');
+  const name = `t_${inject('runId')}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+        break;
+      } catch (e) {
+        // Two clones of one template at the same instant can collide; a retry succeeds.
+        if (attempt >= 20) throw e;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(adminUrl, name);
+}
+
+/** A clock tests can move: sessions and resets read time from it. */
+export class TestClock {
+  offsetMs = 0;
+  now = () => new Date(Date.now() + this.offsetMs);
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+export interface TestContext {
+  app: App;
+  db: Db;
+  url: string;
+  config: Config;
+  clock: TestClock;
+  dataDir: string;
+  databaseUrl: string;
+  client(): Client;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const databaseUrl = await freshDatabaseUrl();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'points-test-data-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', ...env });
+  const db = createDb(databaseUrl, 30);
+  const clock = new TestClock();
+  const mailer = createMailer({ smtpUrl: '', from: config.MAIL_FROM, dataDir, log: () => {} });
+  const app = await buildApp({ config, db, mailer, clock: clock.now, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address() as { port: number };
+  const url = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    db,
+    url,
+    config,
+    clock,
+    dataDir,
+    databaseUrl,
+    client: () => new Client(url),
+    close: async () => {
+      await app.close();
+      await db.$client.end();
+    },
+  };
+}
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+/** A browser-like HTTP client: keeps cookies and echoes XSRF-TOKEN in X-XSRF-TOKEN unless told not to. */
+export class Client {
+  cookies = new Map<string, string>();
+  constructor(readonly base: string) {}
+
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private store(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = c.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i).trim();
+      const value = pair.slice(i + 1).trim();
+      const expired = attrs.some((a) => /expires=Thu, 01 Jan 1970/i.test(a) || /max-age=0\b/i.test(a.trim()));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async request<T = any>(
+    method: string,
+    pathname: string,
+    body?: unknown,
+    opts: { headers?: Record<string, string>; csrf?: boolean | string; raw?: string | Buffer } = {},
+  ): Promise<Res<T>> {
+    if (opts.csrf !== false && !this.cookies.has('XSRF-TOKEN') && !['GET', 'HEAD'].includes(method)) {
+      await this.request('GET', '/api/v1/health');
+    }
+    const headers: Record<string, string> = { ...opts.headers };
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    if (opts.csrf !== false) {
+      const token = typeof opts.csrf === 'string' ? opts.csrf : this.cookies.get('XSRF-TOKEN');
+      if (token) headers['x-xsrf-token'] = token;
+    }
+    let payload: string | Buffer | undefined = opts.raw;
+    if (payload === undefined && body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(this.base + pathname, { method, headers, body: payload as BodyInit | undefined, redirect: 'manual' });
+    this.store(res);
+    const text = await res.text();
+    let parsed: any = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed, headers: res.headers, text };
+  }
+
+  get<T = any>(p: string, opts?: Parameters<Client['request']>[3]) {
+    return this.request<T>('GET', p, undefined, opts);
+  }
+  post<T = any>(p: string, body?: unknown, opts?: Parameters<Client['request']>[3]) {
+    return this.request<T>('POST', p, body, opts);
+  }
+  put<T = any>(p: string, body?: unknown, opts?: Parameters<Client['request']>[3]) {
+    return this.request<T>('PUT', p, body, opts);
+  }
+  del<T = any>(p: string, opts?: Parameters<Client['request']>[3]) {
+    return this.request<T>('DELETE', p, undefined, opts);
+  }
+}
+
+let seq = 0;
+/** Signs up a new user through the API; the client is then logged in as that user. */
+export async function signUp(ctx: TestContext, overrides: Partial<{ fullName: string; email: string; phone: string; password: string; refer: string }> = {}) {
+  const client = ctx.client();
+  const n = `${process.pid}${++seq}${randomBytes(2).toString('hex')}`;
+  const input = { fullName: `User ${n}`, email: `user${n}@example.com`, phone: '+971500000000', password: 'correct-horse-9', ...overrides };
+  const res = await client.post('/api/v1/user/register', input);
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+  return { client, user: res.body.user as { _id: string; email: string; role: string; referralCode: string }, password: input.password };
+}
+
+/** Makes an existing user an ADMIN or SADMIN straight in the database (tests only). */
+export async function setRole(ctx: TestContext, userId: string, role: 'USER' | 'ADMIN' | 'SADMIN') {
+  await ctx.db.execute(sql`update users set role = ${role} where id = ${userId}`);
+}
+
+export async function signUpAs(ctx: TestContext, role: 'USER' | 'ADMIN' | 'SADMIN') {
+  const s = await signUp(ctx);
+  if (role !== 'USER') await setRole(ctx, s.user._id, role);
+  return s;
+}
+
+/** The newest e-mail written to the outbox (mail is sent in the background, so this waits for it). */
+export async function lastMail(ctx: TestContext, to: string, timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const dir = path.join(ctx.dataDir, 'outbox');
+  while (Date.now() < deadline) {
+    const files = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
+    for (const f of files) {
+      const text = await readFile(path.join(dir, f), 'utf8');
+      if (text.includes(`To: ${to}`)) return text;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no mail to ${to}`);
+}

@@ -21,8 +21,7 @@ import { AppError } from './errors.js';
 import sessionPlugin from './plugins/session.js';
 import csrfPlugin from './plugins/csrf.js';
 import securityHeaders from './plugins/security-headers.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { userRoutes } from './modules/users/users.routes.js';
+import { apiModules } from './modules/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -37,6 +36,8 @@ export type App = FastifyInstance;
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route registered, as method + URL (HEAD twins of GET routes left out); tests check guards against it. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
@@ -58,6 +59,11 @@ export async function buildApp(deps: AppDeps) {
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -101,8 +107,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
-      await api.register(userRoutes);
+      for (const module of apiModules) await api.register(module);
     },
     { prefix: '/api/v1' },
   );

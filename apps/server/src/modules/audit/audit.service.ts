@@ -1,0 +1,32 @@
+// Every admin action (DESIGN §4) leaves one audit record, written in the same transaction as the action.
+import { auditLog } from '../../db/schema/index.js';
+import type { DbOrTx } from '../../ledger/accounts.js';
+
+export type AuditAction =
+  | 'user.role_changed'
+  | 'user.deleted'
+  | 'deposit.approved'
+  | 'deposit.reverted'
+  | 'deposit.deleted'
+  | 'withdrawal.processed'
+  | 'withdrawal.unprocessed'
+  | 'withdrawal.deleted'
+  | 'points.added'
+  | 'points.removed'
+  | 'video.created'
+  | 'video.updated'
+  | 'video.deleted';
+
+export async function recordAudit(
+  tx: DbOrTx,
+  entry: { actorId: string; action: AuditAction; targetType: string; targetId: string | null; before?: unknown; after?: unknown },
+) {
+  await tx.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: entry.before === undefined ? null : JSON.stringify(entry.before),
+    after: entry.after === undefined ? null : JSON.stringify(entry.after),
+  });
+}

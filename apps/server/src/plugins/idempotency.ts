@@ -1,0 +1,87 @@
+// Money POSTs run through runMoneyOperation: one database transaction holding the operation and, when the
+// caller sent an Idempotency-Key, the key's record and stored answer. A retry with the same key and body
+// waits for the first attempt to commit, then gets its answer; with another body, 422. Because the key
+// commits with the money, a crash can never leave one without the other.
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { idempotencyKeys } from '../db/schema/index.js';
+import type { Tx } from '../ledger/accounts.js';
+import { AppError, PG, pgCode } from '../errors.js';
+import { currentUser } from './guards.js';
+
+export interface OperationResult {
+  status?: number;
+  body: Record<string, unknown>;
+}
+
+const MAX_RETRIES = 4;
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value as object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export async function runMoneyOperation(db: Db, req: FastifyRequest, reply: FastifyReply, op: (tx: Tx) => Promise<OperationResult>) {
+  const user = currentUser(req);
+  const rawKey = req.headers['idempotency-key'];
+  const key = typeof rawKey === 'string' ? rawKey.trim() : undefined;
+  if (key !== undefined && (key.length === 0 || key.length > 200)) throw new AppError(400, 'Idempotency-Key must be 1-200 characters');
+  const route = `${req.method} ${req.routeOptions.url}`;
+  const requestHash = createHash('sha256').update(`${route}\n${req.url}\n${canonical(req.body)}`).digest('hex');
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const result = await db.transaction(async (tx) => {
+        if (key) {
+          const inserted = await tx
+            .insert(idempotencyKeys)
+            .values({ userId: user.id, key, route, requestHash })
+            .onConflictDoNothing()
+            .returning({ key: idempotencyKeys.key });
+          if (inserted.length === 0) return { replay: true as const };
+        }
+        const outcome = await op(tx);
+        const status = outcome.status ?? 200;
+        if (key) {
+          await tx
+            .update(idempotencyKeys)
+            .set({ statusCode: status, response: JSON.stringify(outcome.body) })
+            .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
+        }
+        return { replay: false as const, status, body: outcome.body };
+      });
+      if (!result.replay) return reply.status(result.status).send(result.body);
+      // The first attempt with this key has committed (the insert waited for it): answer as it did.
+      const [stored] = await db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key!)));
+      if (!stored || stored.statusCode === null) {
+        if (attempt < MAX_RETRIES) continue;
+        throw new AppError(409, 'A request with this Idempotency-Key is still in progress');
+      }
+      if (stored.requestHash !== requestHash) {
+        throw new AppError(422, 'This Idempotency-Key was already used with a different request');
+      }
+      reply.header('idempotent-replay', 'true');
+      return reply.status(stored.statusCode).type('application/json').send(stored.response);
+    } catch (e) {
+      const code = pgCode(e);
+      if ((code === PG.deadlock || code === PG.serializationFailure) && attempt < MAX_RETRIES) continue;
+      throw e;
+    }
+  }
+}
+
+/** Keys are kept at least 24 h; older ones may be dropped. */
+export async function pruneIdempotencyKeys(db: Db) {
+  await db.delete(idempotencyKeys).where(sql`${idempotencyKeys.createdAt} < now() - interval '48 hours'`);
+}

@@ -1,0 +1,69 @@
+// Shared journey helpers: an axe scan of each page visited, API log-in shortcuts, known accounts.
+import { test as base, expect, type Page, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const SADMIN = { email: 'sadmin@e2e.test', password: 'sadmin-password-1' };
+export const DEPOSIT_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+
+let seq = 0;
+export function newUser(prefix = 'user') {
+  const n = `${Date.now().toString(36)}${(seq++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  return { fullName: `Test ${prefix} ${n}`, email: `${prefix}${n}@e2e.test`, phone: '+971500001234', password: 'journey-pass-1' };
+}
+
+/** axe: no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  await page.waitForLoadState('networkidle').catch(() => {});
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}) on ${page.url()}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`),
+  ).toEqual([]);
+}
+
+/** Goes to a path and scans it. */
+export async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await expectAccessible(page);
+}
+
+/** Calls the API the way the web client does (XSRF cookie echoed in the header), sharing the page's cookies. */
+export async function api(request: APIRequestContext, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
+  let state = await request.storageState();
+  let xsrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+  if (!xsrf) {
+    await request.get('/api/v1/health');
+    state = await request.storageState();
+    xsrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
+  }
+  const res = await request.fetch(`/api/v1${path}`, { method, data, headers: { 'X-XSRF-TOKEN': xsrf ?? '' } });
+  return { status: res.status(), body: await res.json().catch(() => null) };
+}
+
+/** Logs the page in through the UI's own API (cookies land in the browser context), then loads the profile. */
+export async function loginViaApi(page: Page, email: string, password: string) {
+  const res = await api(page.request, 'POST', '/user/login', { email, password });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  await page.goto('/');
+  await page.evaluate((user) => {
+    localStorage.setItem('isLoggedIn', 'true');
+    localStorage.setItem('role', user.role);
+    localStorage.setItem('data', JSON.stringify(user));
+  }, res.body.user);
+  return res.body.user as { _id: string; email: string; role: string };
+}
+
+export async function signUpViaApi(page: Page, user = newUser()) {
+  const res = await api(page.request, 'POST', '/user/register', user);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  await page.goto('/');
+  await page.evaluate((u) => {
+    localStorage.setItem('isLoggedIn', 'true');
+    localStorage.setItem('role', u.role);
+    localStorage.setItem('data', JSON.stringify(u));
+  }, res.body.user);
+  return { ...user, _id: res.body.user._id as string, referralCode: res.body.user.referralCode as string };
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,56 @@
+// The production build on a fresh database for the Playwright journeys: a temp DATA_DIR with the
+// embedded PostgreSQL, or a fresh database on TEST_DATABASE_URL when that is set.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'points-e2e-'));
+const env = {
+  ...process.env,
+  PORT: port,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  APP_URL: `http://localhost:${port}`,
+  ADMIN_EMAIL: 'sadmin@e2e.test',
+  ADMIN_PASSWORD: 'sadmin-password-1',
+  DEPOSIT_ADDRESS: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+  SUPPORT_EMAIL: 'help@e2e.test',
+  SUPPORT_PHONE: '+971 4 123 4567',
+  LOG_LEVEL: 'warn',
+};
+
+let dbName;
+if (process.env.TEST_DATABASE_URL) {
+  dbName = `e2e_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const u = new URL(process.env.TEST_DATABASE_URL);
+  u.pathname = `/${dbName}`;
+  env.DATABASE_URL = u.toString();
+}
+
+const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { stdio: 'inherit', env });
+let cleaning = false;
+async function cleanup() {
+  if (cleaning) return;
+  cleaning = true;
+  rmSync(dataDir, { recursive: true, force: true });
+  if (dbName) {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect().catch(() => {});
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+    await admin.end().catch(() => {});
+  }
+}
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', async (code) => {
+  await cleanup();
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,37 @@
+// `npm test`: unit and API tests (Vitest), then the production build and the Playwright journeys.
+// Prints one closing line "tests: N passed, N failed" summed over both runners; exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const results = 'test-results';
+rmSync(`${results}/vitest.json`, { force: true });
+rmSync(`${results}/e2e.json`, { force: true });
+mkdirSync(results, { recursive: true });
+
+function run(cmd, args, env = {}) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+const failures = [];
+if (run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`]) !== 0) failures.push('vitest');
+if (run('npm', ['run', 'build']) !== 0) failures.push('build');
+else if (run('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts']) !== 0) failures.push('playwright');
+
+let passed = 0;
+let failed = 0;
+if (existsSync(`${results}/vitest.json`)) {
+  const v = JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8'));
+  passed += v.numPassedTests ?? 0;
+  failed += v.numFailedTests ?? 0;
+}
+if (existsSync(`${results}/e2e.json`)) {
+  const p = JSON.parse(readFileSync(`${results}/e2e.json`, 'utf8'));
+  passed += p.stats?.expected ?? 0;
+  failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
+}
+if (failures.length && failed === 0) failed = failures.length; // a runner that failed without counting
+console.log(`\n${failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps green'}`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,35 @@
+// Spec §6 on the client: anonymous → /login, logged in without permission → /denied.
+// The decision uses the stored auth until /user/me answers, then the server's user.
+import { Navigate, Outlet, useLocation } from 'react-router';
+import type { Role } from '../lib/auth-storage';
+import { useSession, type Session } from '../lib/session';
+
+function Checking() {
+  return (
+    <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-300">
+      Checking your session…
+    </p>
+  );
+}
+
+function Guard({ allow }: { allow: (session: Session) => boolean }) {
+  const session = useSession();
+  const location = useLocation();
+  if (!session.isLoggedIn) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (allow(session)) return <Outlet />;
+  if (session.isChecking) return <Checking />;
+  return <Navigate to="/denied" replace />;
+}
+
+export function RequireUser() {
+  return <Guard allow={(s) => s.role !== null} />;
+}
+
+export function RequireRole({ roles }: { roles: readonly Role[] }) {
+  return <Guard allow={(s) => s.role !== null && roles.includes(s.role)} />;
+}
+
+/** Subscribers watch videos; admins may always read them, to manage them. */
+export function RequireSubscriber() {
+  return <Guard allow={(s) => s.isSubscriber || s.isAdmin} />;
+}

@@ -1,0 +1,75 @@
+import { Link } from 'react-router';
+import { useAppConfig } from '../../lib/config';
+
+const QUICK_LINKS = [
+  { to: '/contact', label: 'Contact' },
+  { to: '/allpackage', label: 'Packages' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/about', label: 'About Us' },
+];
+
+export function Footer() {
+  const config = useAppConfig();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-brand">
+          <h2 id="footer-brand" className="text-base font-semibold">
+            USDT Points
+          </h2>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            We are making cryptocurrency accessible: a simple points balance in USDT, clear deposits and
+            withdrawals, and plain explanations of the risks.
+          </p>
+        </section>
+        <section aria-labelledby="footer-links">
+          <h2 id="footer-links" className="text-base font-semibold">
+            Quick links
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {QUICK_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="text-base font-semibold">
+            About Us
+          </h2>
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+            A small team building honest tools for people who hold USDT. We never promise returns: crypto
+            prices move fast and you can lose money.
+          </p>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact" className="text-base font-semibold">
+            Contact
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm text-slate-700 dark:text-slate-300">
+            <li>
+              E-mail:{' '}
+              <a href={`mailto:${config.supportEmail}`} className="text-emerald-800 underline dark:text-emerald-300">
+                {config.supportEmail}
+              </a>
+            </li>
+            <li>
+              Phone:{' '}
+              <a href={`tel:${config.supportPhone.replace(/\s+/g, '')}`} className="text-emerald-800 underline dark:text-emerald-300">
+                {config.supportPhone}
+              </a>
+            </li>
+            <li>Location: United Arab Emirates</li>
+          </ul>
+        </section>
+      </div>
+      <p className="border-t border-slate-200 py-4 text-center text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
+        © {year} USDT Points. All rights reserved.
+      </p>
+    </footer>
+  );
+}

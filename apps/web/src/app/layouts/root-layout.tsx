@@ -1,0 +1,60 @@
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Outlet } from 'react-router';
+import { TopBar } from './top-bar';
+import { SideMenu } from './side-menu';
+import { Footer } from './footer';
+import { ScrollToTop } from './scroll-to-top';
+
+function PageLoading() {
+  return (
+    <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-300">
+      Loading…
+    </p>
+  );
+}
+
+export function RootLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  // The narrow-screen drawer: Escape closes it and gives focus back to the menu button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    document.querySelector<HTMLElement>('#side-menu a, #side-menu button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        menuButtonRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 dark:bg-emerald-400 dark:text-slate-950"
+      >
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <TopBar menuOpen={menuOpen} onMenuToggle={() => setMenuOpen((o) => !o)} menuButtonRef={menuButtonRef} />
+      <div className="mx-auto flex w-full max-w-7xl flex-1">
+        {menuOpen && (
+          <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-950/50 lg:hidden" onClick={closeMenu} />
+        )}
+        <SideMenu open={menuOpen} onClose={closeMenu} />
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 focus:outline-none lg:px-8">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+// Spec §2 side menu: what each visitor sees depends on login, role and subscription.
+import { NavLink } from 'react-router';
+import { useLogout } from '../../lib/use-logout';
+import { useSession } from '../../lib/session';
+
+interface Item {
+  to: string;
+  label: string;
+}
+
+const EVERYONE: Item[] = [
+  { to: '/', label: 'Home' },
+  { to: '/allpackage', label: 'All Packages' },
+  { to: '/blog', label: 'Blog' },
+  { to: '/contact', label: 'Contact Us' },
+  { to: '/about', label: 'About Us' },
+];
+const ADMIN: Item[] = [
+  { to: '/allusers', label: 'Users' },
+  { to: '/adminvideo', label: 'Add Video' },
+  { to: '/admin/withdraw', label: 'Admin Withdraw' },
+  { to: '/admin/deposit', label: 'Admin Deposit' },
+];
+const SUBSCRIBER: Item[] = [{ to: '/video', label: 'Video' }];
+const USER: Item[] = [
+  { to: '/user/transfer', label: 'Transfer' },
+  { to: '/user/deposit', label: 'Deposit' },
+  { to: '/user/package', label: 'Package' },
+  { to: '/user/withdraw', label: 'Withdraw' },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2 text-sm font-medium ${
+    isActive
+      ? 'bg-emerald-50 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100'
+      : 'text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
+  }`;
+
+function Group({ title, items, onNavigate }: { title: string; items: Item[]; onNavigate: () => void }) {
+  return (
+    <div className="mb-4">
+      <h2 className="mb-1 px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
+        {title}
+      </h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end={item.to === '/'} className={linkClass} onClick={onNavigate}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface SideMenuProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+export function SideMenu({ open, onClose }: SideMenuProps) {
+  const session = useSession();
+  const logout = useLogout();
+  return (
+    <nav
+      id="side-menu"
+      aria-label="Main menu"
+      className={`${open ? 'block' : 'hidden'} fixed top-16 bottom-0 left-0 z-40 w-72 overflow-y-auto border-r border-slate-200 bg-white p-4 shadow-xl dark:border-slate-800 dark:bg-slate-950 lg:sticky lg:top-16 lg:bottom-auto lg:z-auto lg:block lg:h-[calc(100vh-4rem)] lg:w-60 lg:shrink-0 lg:pt-6 lg:shadow-none`}
+    >
+      <Group title="Explore" items={EVERYONE} onNavigate={onClose} />
+      {session.isAdmin && <Group title="Admin" items={ADMIN} onNavigate={onClose} />}
+      {session.isSubscriber && <Group title="Videos" items={SUBSCRIBER} onNavigate={onClose} />}
+      {session.isLoggedIn && <Group title="Wallet" items={USER} onNavigate={onClose} />}
+      <div className="mb-4">
+        <h2 className="mb-1 px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
+          Account
+        </h2>
+        <ul>
+          {session.isLoggedIn ? (
+            <>
+              <li>
+                <NavLink to="/user/profile" end className={linkClass} onClick={onClose}>
+                  Profile
+                </NavLink>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                  onClick={() => {
+                    onClose();
+                    void logout();
+                  }}
+                >
+                  Logout
+                </button>
+              </li>
+            </>
+          ) : (
+            <>
+              <li>
+                <NavLink to="/login" className={linkClass} onClick={onClose}>
+                  Login
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/signup" className={linkClass} onClick={onClose}>
+                  Signup
+                </NavLink>
+              </li>
+            </>
+          )}
+        </ul>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,56 @@
+import type { RefObject } from 'react';
+import { Link } from 'react-router';
+import { Menu, Moon, Sun, X } from 'lucide-react';
+import { toggleTheme, useTheme } from '../../lib/theme';
+
+interface TopBarProps {
+  menuOpen: boolean;
+  onMenuToggle: () => void;
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
+}
+
+const iconButton =
+  'inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800';
+
+export function TopBar({ menuOpen, onMenuToggle, menuButtonRef }: TopBarProps) {
+  const theme = useTheme();
+  const isDark = theme === 'dark';
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className={`${iconButton} lg:hidden`}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="side-menu"
+          onClick={onMenuToggle}
+        >
+          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </button>
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold" aria-label="USDT Points home">
+          <span
+            aria-hidden="true"
+            className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-emerald-700 text-white dark:bg-emerald-400 dark:text-slate-950"
+          >
+            T
+          </span>
+          <span>USDT Points</span>
+        </Link>
+        <div className="ml-auto flex items-center gap-2">
+          <button
+            type="button"
+            className={iconButton}
+            aria-label="Toggle dark theme"
+            aria-pressed={isDark}
+            onClick={toggleTheme}
+            data-testid="theme-toggle"
+          >
+            {isDark ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Card } from '../../components/ui/card';
+
+interface AuthCardProps {
+  title: string;
+  intro?: ReactNode;
+  onSubmit: (form: FormData) => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+/** The frame of every account form. `noValidate`: the shared schemas give the spec's messages, not the browser. */
+export function AuthCard({ title, intro, onSubmit, children, footer }: AuthCardProps) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit(new FormData(event.currentTarget));
+  };
+  return (
+    <div className="mx-auto max-w-md">
+      <Card>
+        <h1 className="text-2xl font-bold">{title}</h1>
+        {intro && <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{intro}</p>}
+        <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
+          {children}
+        </form>
+        {footer && <div className="mt-6 text-sm">{footer}</div>}
+      </Card>
+    </div>
+  );
+}
+
+export const textLink = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
+
+export function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}

@@ -1,0 +1,55 @@
+import { Link, useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { changePasswordBody, firstMessage } from '@app/contract';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { AuthCard, field, textLink } from './auth-card';
+import { changePassword } from './api';
+
+export function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: changePassword,
+    onSuccess: async (data) => {
+      if (data) await navigate('/user/profile');
+    },
+  });
+
+  const submit = (form: FormData) => {
+    const parsed = changePasswordBody.safeParse({
+      oldPassword: field(form, 'oldPassword'),
+      newPassword: field(form, 'newPassword'),
+    });
+    if (!parsed.success) {
+      toast.error(firstMessage(parsed.error));
+      return;
+    }
+    mutation.mutate(parsed.data);
+  };
+
+  return (
+    <AuthCard
+      title="Change password"
+      onSubmit={submit}
+      footer={
+        <Link to="/user/profile" className={textLink}>
+          Back to profile
+        </Link>
+      }
+    >
+      <Input label="Old password" name="oldPassword" type="password" autoComplete="current-password" required />
+      <Input
+        label="New password"
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="8 to 128 characters."
+      />
+      <Button type="submit" disabled={mutation.isPending}>
+        Change password
+      </Button>
+    </AuthCard>
+  );
+}

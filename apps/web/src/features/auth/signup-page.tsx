@@ -1,0 +1,75 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { firstMessage, registerBody } from '@app/contract';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { startSession } from '../../lib/session';
+import { AuthCard, field, textLink } from './auth-card';
+import { registerUser } from './api';
+
+export function SignupPage() {
+  const { refer = '' } = useParams();
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: registerUser,
+    onSuccess: async (data) => {
+      if (!data?.user) return;
+      startSession(data.user);
+      await navigate('/user/profile');
+    },
+  });
+
+  const submit = (form: FormData) => {
+    const parsed = registerBody.safeParse({
+      fullName: field(form, 'fullName'),
+      phone: field(form, 'phone'),
+      email: field(form, 'email'),
+      password: field(form, 'password'),
+      refer: field(form, 'refer'),
+    });
+    if (!parsed.success) {
+      toast.error(firstMessage(parsed.error));
+      return;
+    }
+    const { refer: referral, ...rest } = parsed.data;
+    mutation.mutate(referral ? { ...rest, refer: referral } : rest);
+  };
+
+  return (
+    <AuthCard
+      title="Create your account"
+      intro="Sign up to keep a points balance in USDT. We promise no returns; crypto is risky."
+      onSubmit={submit}
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to="/login" className={textLink}>
+            Login
+          </Link>
+        </p>
+      }
+    >
+      <Input label="Full name" name="fullName" autoComplete="name" required />
+      <Input label="Mobile number" name="phone" type="tel" autoComplete="tel" required />
+      <Input label="E-mail" name="email" type="email" autoComplete="email" required />
+      <Input
+        label="Referral e-mail (optional)"
+        name="refer"
+        defaultValue={refer}
+        hint="The e-mail or referral code of the member who invited you."
+      />
+      <Input
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="8 to 128 characters."
+      />
+      <Button type="submit" disabled={mutation.isPending}>
+        Sign up
+      </Button>
+    </AuthCard>
+  );
+}

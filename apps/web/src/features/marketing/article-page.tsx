@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { findArticle } from './articles';
+import type { ArticleSlug } from './article-slugs';
+
+export function ArticlePage({ slug }: { slug: ArticleSlug }) {
+  const article = findArticle(slug);
+  if (!article) throw new Response('Article not found', { status: 404, statusText: 'Not Found' });
+  return (
+    <article className="prose-article max-w-3xl">
+      <p className="mb-4 text-sm">
+        <Link to="/blog" className="font-semibold text-emerald-800 underline dark:text-emerald-300">
+          ← All articles
+        </Link>
+      </p>
+      <h1 className="text-3xl font-bold tracking-tight">{article.title}</h1>
+      <p className="mt-2 mb-6 text-sm text-slate-600 dark:text-slate-300">
+        Published <time dateTime={article.published}>{article.published}</time>
+      </p>
+      <p className="text-lg">{article.summary}</p>
+      {article.sections.map((section) => (
+        <section key={section.heading}>
+          <h2>{section.heading}</h2>
+          {section.paragraphs.map((text) => (
+            <p key={text.slice(0, 40)}>{text}</p>
+          ))}
+        </section>
+      ))}
+      <aside className="mt-8 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm dark:border-amber-700 dark:bg-amber-950">
+        Cryptocurrency is risky and you can lose money. This article is for information only; it is not
+        financial advice and we promise no returns.
+      </aside>
+    </article>
+  );
+}

@@ -1,0 +1,11 @@
+/** The six blog paths of spec §2; kept apart from the article text so the router stays small. */
+export const ARTICLE_SLUGS = [
+  'crypto-rally-2024',
+  'crypto-buy-guide',
+  'crypto-mining',
+  'secure-crypto-wallet',
+  'transfer-crypto',
+  'crypto-mining-legal',
+] as const;
+
+export type ArticleSlug = (typeof ARTICLE_SLUGS)[number];

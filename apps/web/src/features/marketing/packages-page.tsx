@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { VIP_PACKAGES } from '@app/contract';
+import { PageHeader } from '../../components/ui/page';
+import { buttonClass } from '../../components/ui/button';
+
+export function PackagesPage() {
+  return (
+    <section>
+      <PageHeader
+        title="All Packages"
+        intro="A package is a deposit of a fixed amount of USDT over Tron TRC20. Packages earn no interest and promise no returns."
+      />
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {VIP_PACKAGES.map((pkg) => (
+          <li
+            key={pkg.name}
+            className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+          >
+            <h2 className="text-xl font-bold">{pkg.name}</h2>
+            <p className="mt-2 text-3xl font-bold text-emerald-800 dark:text-emerald-300">
+              {pkg.amount} <span className="text-base font-semibold">USDT</span>
+            </p>
+            <p className="mt-2 flex-1 text-sm text-slate-700 dark:text-slate-300">
+              Deposit {pkg.amount} USDT and receive {pkg.amount} points once an admin confirms the transfer.
+            </p>
+            <Link
+              to="/user/package"
+              className={buttonClass('primary', 'mt-4')}
+              aria-label={`Choose ${pkg.name}, ${pkg.amount} USDT`}
+            >
+              Choose {pkg.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

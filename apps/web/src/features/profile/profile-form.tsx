@@ -1,0 +1,60 @@
+// Spec §4: Save is enabled only when name or phone differs from the loaded profile; after a save the
+// profile is re-read. The parent remounts this form (key) whenever the loaded profile changes.
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { MSG, firstMessage, updateProfileBody } from '@app/contract';
+import { Card } from '../../components/ui/card';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import type { User } from '../../lib/auth-storage';
+import { errorMessage } from '../../lib/api';
+import { refreshMe } from '../../lib/session';
+import { updateProfile } from './api';
+
+export function ProfileForm({ user }: { user: User }) {
+  const [fullName, setFullName] = useState(user.fullName);
+  const [phone, setPhone] = useState(user.phone);
+  const changed = fullName !== user.fullName || phone !== user.phone;
+
+  const mutation = useMutation({
+    mutationFn: async (body: { fullName: string; phone: string }) => {
+      const id = toast.loading(MSG.loading.update);
+      try {
+        const { data } = await updateProfile(user._id, body);
+        toast.success(data.message || 'Profile updated', { id });
+      } catch (err) {
+        toast.error(errorMessage(err, 'Could not update your profile'), { id });
+        throw err;
+      }
+    },
+    onSettled: () => refreshMe(),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = updateProfileBody.safeParse({ fullName, phone });
+    if (!parsed.success) {
+      toast.error(firstMessage(parsed.error));
+      return;
+    }
+    mutation.mutate({ fullName: parsed.data.fullName ?? fullName, phone: parsed.data.phone ?? phone });
+  };
+
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Your details</h2>
+      <form noValidate onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <Input label="Full name" name="fullName" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
+        <Input label="Phone" name="phone" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <Input label="E-mail" name="email" value={user.email} readOnly />
+        <Input label="Role" name="role" value={user.role} readOnly />
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={!changed || mutation.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { Copy } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { Card } from '../../components/ui/card';
+import { Button } from '../../components/ui/button';
+import { useAppConfig } from '../../lib/config';
+
+export function ReferralCard({ referralCode, referralsCount }: { referralCode: string; referralsCount: number }) {
+  const { appUrl } = useAppConfig();
+  const link = `${appUrl}/signup/${referralCode}`;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast.success('Referral link copied');
+    } catch {
+      toast.error('Could not copy the link; select it and copy it by hand.');
+    }
+  };
+
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Invite friends</h2>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">Share your link; new members who sign up with it are counted here.</p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <code data-testid="referral-link" className="rounded-lg bg-slate-100 px-3 py-2 text-sm break-all dark:bg-slate-800">
+          {link}
+        </code>
+        <Button variant="secondary" onClick={() => void copy()}>
+          <Copy aria-hidden="true" className="h-4 w-4" />
+          Copy
+        </Button>
+      </div>
+      <p className="mt-3 text-sm">
+        You referred {referralsCount} {referralsCount === 1 ? 'person' : 'people'}
+      </p>
+    </Card>
+  );
+}

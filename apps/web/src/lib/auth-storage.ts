@@ -1,0 +1,100 @@
+// The spec keeps isLoggedIn, role and data (the user JSON) in local storage. They are a hint for the
+// first paint only: the server is the authority and /user/me overwrites or clears them.
+import { useSyncExternalStore } from 'react';
+
+export type Role = 'USER' | 'ADMIN' | 'SADMIN';
+
+export interface User {
+  _id: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  role: Role;
+  point: number;
+  subscription: boolean;
+  subscribedAt: string | null;
+  referralCode: string;
+  referredBy: string | null;
+  referralsCount: number;
+  createdAt: string;
+}
+
+export interface StoredAuth {
+  isLoggedIn: boolean;
+  role: Role | null;
+  data: User | null;
+}
+
+const KEYS = { isLoggedIn: 'isLoggedIn', role: 'role', data: 'data' } as const;
+const EMPTY: StoredAuth = { isLoggedIn: false, role: null, data: null };
+const listeners = new Set<() => void>();
+let snapshot: StoredAuth = read();
+
+function safeGet(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function read(): StoredAuth {
+  if (safeGet(KEYS.isLoggedIn) !== 'true') return EMPTY;
+  const role = safeGet(KEYS.role);
+  let data: User | null = null;
+  try {
+    const raw = safeGet(KEYS.data);
+    data = raw ? (JSON.parse(raw) as User) : null;
+  } catch {
+    data = null;
+  }
+  const validRole = role === 'USER' || role === 'ADMIN' || role === 'SADMIN' ? role : (data?.role ?? null);
+  return { isLoggedIn: true, role: validRole, data };
+}
+
+function emit() {
+  snapshot = read();
+  for (const listener of listeners) listener();
+}
+
+export function storeAuth(user: User): void {
+  try {
+    localStorage.setItem(KEYS.isLoggedIn, 'true');
+    localStorage.setItem(KEYS.role, user.role);
+    localStorage.setItem(KEYS.data, JSON.stringify(user));
+  } catch {
+    /* storage full or blocked: the session cookie still works */
+  }
+  emit();
+}
+
+export function clearAuth(): void {
+  try {
+    localStorage.removeItem(KEYS.isLoggedIn);
+    localStorage.removeItem(KEYS.role);
+    localStorage.removeItem(KEYS.data);
+  } catch {
+    /* nothing to clear */
+  }
+  emit();
+}
+
+export function getStoredAuth(): StoredAuth {
+  return snapshot;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || Object.values(KEYS).includes(event.key as never)) emit();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function useStoredAuth(): StoredAuth {
+  return useSyncExternalStore(subscribe, getStoredAuth, getStoredAuth);
+}

@@ -8,7 +8,8 @@ import path from 'node:path';
 import pg from 'pg';
 
 const port = process.env.E2E_PORT ?? '3100';
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'points-e2e-'));
+// E2E_DATA_DIR: made by playwright.config.ts so the journeys can read DATA_DIR/outbox; removed at exit either way.
+const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(os.tmpdir(), 'points-e2e-'));
 const env = {
   ...process.env,
   PORT: port,

@@ -1,6 +1,16 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+
+// The e2e server's DATA_DIR (embedded PostgreSQL, mail outbox). Made here so the journeys can read the
+// e-mails the server writes to DATA_DIR/outbox; set in process.env so the workers inherit it. The config
+// is evaluated again in each worker: the variable is already set there, so no second directory is made.
+// scripts/e2e-server.mjs removes the directory when it exits.
+if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'points-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './e2e',
@@ -24,6 +34,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     cwd: '../..',
+    env: { E2E_DATA_DIR: dataDir },
     url: `http://localhost:${port}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -17,7 +17,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Clock } from './clock.js';
-import { AppError } from './errors.js';
+import { AppError, pgCode } from './errors.js';
 import sessionPlugin from './plugins/session.js';
 import csrfPlugin from './plugins/csrf.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -57,6 +57,14 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxy(config.TRUST_PROXY),
     return503OnClosing: true,
+    // Errors the router raises before any route runs (bad URL encoding, a path parameter over 100 characters):
+    // answered in the API's JSON shape like every other error, not Fastify's default body.
+    frameworkErrors: (error: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const status = tooLong ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+      const message = tooLong ? 'A part of the address is too long' : status === 400 ? 'The address is not valid' : 'Something went wrong';
+      return reply.status(status).send({ success: false, message });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   const routeTable: { method: string; url: string }[] = [];
@@ -64,6 +72,8 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
   });
+  // Bodies are JSON only (DESIGN §3): without the default text/plain parser, anything else is a 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -74,6 +84,10 @@ export async function buildApp(deps: AppDeps) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       return reply.status(400).send({ success: false, message: first?.message ?? 'Invalid request' });
+    }
+    // PostgreSQL refuses text it cannot store (a NUL character, \u0000, in any string field): the caller's fault.
+    if (pgCode(error) === '22021' || pgCode(error) === '22P05') {
+      return reply.status(400).send({ success: false, message: 'Text fields must not contain NUL (\\u0000) characters' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -103,7 +117,7 @@ export async function buildApp(deps: AppDeps) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' }); // helmet's CSP covers it (frame-ancestors 'none')
 
   await app.register(
     async (api) => {

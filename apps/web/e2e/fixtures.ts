@@ -67,3 +67,28 @@ export async function signUpViaApi(page: Page, user = newUser()) {
 
 export const test = base;
 export { expect };
+
+/** A react-hot-toast (role="status") carrying this text is on screen. */
+export async function expectToast(page: Page, text: string | RegExp) {
+  await expect(page.getByRole('status').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** Fills and submits the sign-up form on the current page. */
+export async function fillSignup(page: Page, u: { fullName: string; phone: string; email: string; password: string; refer?: string }) {
+  await page.getByLabel('Full name', { exact: true }).fill(u.fullName);
+  await page.getByLabel('Mobile number', { exact: true }).fill(u.phone);
+  await page.getByLabel('E-mail', { exact: true }).fill(u.email);
+  if (u.refer !== undefined) await page.getByLabel('Referral e-mail (optional)').fill(u.refer);
+  await page.getByLabel('Password', { exact: true }).fill(u.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+}
+
+/** Fills and submits the login form on the current page. */
+export async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Desktop size: the side menu (nav#side-menu) is always shown, not behind "Open menu". */
+export const DESKTOP = { width: 1280, height: 800 };

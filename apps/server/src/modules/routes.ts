@@ -2,5 +2,28 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { healthRoutes } from './health/health.routes.js';
 import { userRoutes } from './users/users.routes.js';
+import { adminUserRoutes } from './users/admin-users.routes.js';
+import { adminRoutes } from './admin/admin.routes.js';
+import { videoRoutes } from './videos/videos.routes.js';
+import { pointRoutes } from './points/points.routes.js';
+import { depositRoutes } from './deposits/deposits.routes.js';
+import { withdrawalRoutes } from './withdrawals/withdrawals.routes.js';
+import { adpointRoutes } from './adpoint/adpoint.routes.js';
+import { subscriptionRoutes } from './subscription/subscription.routes.js';
+import { statementRoutes } from './statement/statement.routes.js';
+import { ledgerRoutes } from './ledger/ledger.routes.js';
 
-export const apiModules: FastifyPluginAsync[] = [healthRoutes as FastifyPluginAsync, userRoutes as FastifyPluginAsync];
+export const apiModules: FastifyPluginAsync[] = [
+  healthRoutes as FastifyPluginAsync,
+  userRoutes as FastifyPluginAsync,
+  adminUserRoutes as FastifyPluginAsync,
+  adminRoutes as FastifyPluginAsync,
+  videoRoutes as FastifyPluginAsync,
+  pointRoutes as FastifyPluginAsync,
+  depositRoutes as FastifyPluginAsync,
+  withdrawalRoutes as FastifyPluginAsync,
+  adpointRoutes as FastifyPluginAsync,
+  subscriptionRoutes as FastifyPluginAsync,
+  statementRoutes as FastifyPluginAsync,
+  ledgerRoutes as FastifyPluginAsync,
+];

@@ -1,4 +1,7 @@
 // Authorisation on the server for every route: anonymous → 401, wrong role → 403.
+// Attach a guard as the route's `onRequest` hook (not `preHandler`): it then runs before the body is
+// parsed and validated, so an anonymous or under-privileged caller gets 401/403, never a 400 that
+// discloses the route's validation rules. test/guards.test.ts checks every /api/v1 route this way.
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@app/contract';
 import { forbidden, unauthorized } from '../errors.js';

@@ -4,7 +4,7 @@ import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
 import { DeniedPage } from './denied-page';
 import { RequireRole, RequireSubscriber, RequireUser } from './guards';
-import { laterAdminRoutes, laterSubscriberRoutes, laterUserRoutes, type LaterRoute } from './later-routes';
+import { laterAdminRoutes, laterSubscriberRoutes, laterSuperAdminRoutes, laterUserRoutes, type LaterRoute } from './later-routes';
 import { lazyPage } from '../lib/lazy-page';
 import { HomePage } from '../features/marketing/home-page';
 import { ARTICLE_SLUGS } from '../features/marketing/article-slugs';
@@ -23,6 +23,7 @@ const ChangePasswordPage = lazyPage(() => import('../features/auth/change-passwo
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
 
 const ADMIN_ROLES = ['ADMIN', 'SADMIN'] as const;
+const SADMIN_ONLY = ['SADMIN'] as const;
 
 const toRoutes = (routes: LaterRoute[]): RouteObject[] =>
   routes.map(({ path, Component }) => ({ path, element: <Component /> }));
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
       },
       { element: <RequireSubscriber />, children: toRoutes(laterSubscriberRoutes) },
       { element: <RequireRole roles={ADMIN_ROLES} />, children: toRoutes(laterAdminRoutes) },
+      { element: <RequireRole roles={SADMIN_ONLY} />, children: toRoutes(laterSuperAdminRoutes) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

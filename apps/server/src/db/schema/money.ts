@@ -22,6 +22,8 @@ export const deposits = pgTable(
     check('deposits_amount_positive', sql`${t.amountCents} > 0`),
     index('deposits_user_idx').on(t.userId, t.createdAt),
     index('deposits_created_idx').on(t.createdAt),
+    // Pending claims: the admin dashboard's count and sum, and the admins' to-do list.
+    index('deposits_pending_idx').on(t.createdAt).where(sql`${t.deposited} = false and ${t.hiddenAt} is null`),
   ],
 );
 
@@ -43,6 +45,7 @@ export const withdrawals = pgTable(
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
     index('withdrawals_created_idx').on(t.createdAt),
     index('withdrawals_payment_idx').on(t.paymentId),
+    index('withdrawals_pending_idx').on(t.createdAt).where(sql`${t.withdrawed} = false and ${t.hiddenAt} is null`),
   ],
 );
 

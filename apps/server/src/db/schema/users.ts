@@ -22,6 +22,10 @@ export const users = pgTable(
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     index('users_created_idx').on(t.createdAt),
     index('users_referred_by_idx').on(t.referredBy),
+    // The admin users table: live users, admins first (SADMIN, ADMIN, USER), newest first.
+    index('users_admin_list_idx')
+      .on(sql`(case ${t.role} when 'SADMIN' then 0 when 'ADMIN' then 1 else 2 end)`, t.createdAt.desc(), t.id)
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 

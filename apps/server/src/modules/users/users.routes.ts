@@ -9,11 +9,14 @@ import {
   resetBody,
   updateProfileBody,
   centsToNumber,
+  MSG,
 } from '@app/contract';
 import { requireUser, currentUser } from '../../plugins/guards.js';
+import { forbidden } from '../../errors.js';
 import { clearSessionCookie, createSession } from '../../plugins/session.js';
 import { userBalanceCents } from '../../ledger/accounts.js';
 import {
+  NOT_YOUR_PROFILE,
   RESET_SENT,
   changePassword,
   createUser,
@@ -28,6 +31,24 @@ import {
 const ok = z.object({ success: z.boolean(), message: z.string() });
 const withUser = ok.extend({ user: publicUser });
 
+/**
+ * The contract's body schemas check "all fields filled" in a refinement over `z.unknown()` keys, but zod 4
+ * rejects an absent `z.unknown()` key before any refinement runs ("expected nonoptional"). Giving each
+ * absent key an explicit undefined (and treating a body that is not a JSON object as empty) lets the
+ * refinement answer with the spec's message, e.g. "Please fill all the details".
+ */
+function withKeys<T extends z.ZodType>(schema: T, keys: string[]) {
+  const blank = Object.fromEntries(keys.map((k) => [k, undefined]));
+  return z.preprocess((v) => ({ ...blank, ...(v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {}) }), schema);
+}
+const registerInput = withKeys(registerBody, ['fullName', 'email', 'password', 'phone']);
+const loginInput = withKeys(loginBody, ['email', 'password']);
+const changePasswordInput = withKeys(changePasswordBody, ['oldPassword', 'newPassword']);
+const forgotInput = withKeys(forgotBody, ['email']);
+const resetInput = withKeys(resetBody, ['password']);
+// A profile update must change something; a missing or non-object body is an empty one.
+const updateInput = withKeys(updateProfileBody, []).refine((b) => b.fullName !== undefined || b.phone !== undefined, MSG.fillAll);
+
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, mailer } = app.deps;
   const secure = config.secure;
@@ -35,7 +56,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/register',
-    { schema: { tags, summary: 'Sign up; the new user is logged in', body: registerBody, response: { 201: withUser } } },
+    { schema: { tags, summary: 'Sign up; the new user is logged in', body: registerInput, response: { 201: withUser } } },
     async (req, reply) => {
       const id = await createUser(db, req.body);
       await createSession(db, clock, id, req, reply, secure);
@@ -45,7 +66,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/login',
-    { schema: { tags, summary: 'Log in (throttled per account and per IP)', body: loginBody, response: { 200: withUser } } },
+    { schema: { tags, summary: 'Log in (throttled per account and per IP)', body: loginInput, response: { 200: withUser } } },
     async (req, reply) => {
       const id = await login(db, clock, req.body.email, req.body.password, req.ip);
       await createSession(db, clock, id, req, reply, secure);
@@ -68,15 +89,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/me',
-    { preHandler: requireUser, schema: { tags, summary: 'The logged-in user', response: { 200: withUser } } },
+    { onRequest: requireUser, schema: { tags, summary: 'The logged-in user', response: { 200: withUser } } },
     async (req) => ({ success: true, message: 'ok', user: await loadPublicUser(db, currentUser(req).id) }),
   );
 
   app.post(
     '/user/update/:id',
     {
-      preHandler: requireUser,
-      schema: { tags, summary: 'Update one’s own name and phone', params: z.object({ id: z.string().max(64) }), body: updateProfileBody, response: { 200: withUser } },
+      // Whose profile is decided before the body is looked at: someone else's id → 403 whatever the body.
+      onRequest: [requireUser, async (req) => {
+        if ((req.params as { id?: string }).id !== currentUser(req).id) throw forbidden(NOT_YOUR_PROFILE);
+      }],
+      schema: { tags, summary: 'Update one’s own name and phone', params: z.object({ id: z.string().max(64) }), body: updateInput, response: { 200: withUser } },
     },
     async (req) => {
       const me = currentUser(req);
@@ -87,7 +111,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/change-password',
-    { preHandler: requireUser, schema: { tags, summary: 'Change password; other sessions end', body: changePasswordBody, response: { 200: ok } } },
+    { onRequest: requireUser, schema: { tags, summary: 'Change password; other sessions end', body: changePasswordInput, response: { 200: ok } } },
     async (req) => {
       const me = currentUser(req);
       await changePassword(db, me.id, me.sessionHash, req.body.oldPassword, req.body.newPassword);
@@ -97,7 +121,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/reset',
-    { schema: { tags, summary: 'E-mail a reset link (same answer whether or not the e-mail exists)', body: forgotBody, response: { 200: ok } } },
+    { schema: { tags, summary: 'E-mail a reset link (same answer whether or not the e-mail exists)', body: forgotInput, response: { 200: ok } } },
     async (req) => {
       await requestReset({ db, clock, mailer, appUrl: config.APP_URL, log: (m) => req.log.warn(m) }, req.body.email, req.ip);
       return { success: true, message: RESET_SENT };
@@ -107,7 +131,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/reset/:resetToken',
     {
-      schema: { tags, summary: 'Set a new password with a reset link; all sessions end', params: z.object({ resetToken: z.string() }), body: resetBody, response: { 200: ok } },
+      schema: { tags, summary: 'Set a new password with a reset link; all sessions end', params: z.object({ resetToken: z.string() }), body: resetInput, response: { 200: ok } },
     },
     async (req) => {
       await resetPassword(db, clock, req.params.resetToken, req.body.password);
@@ -117,7 +141,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/point',
-    { preHandler: requireUser, schema: { tags, summary: 'The caller’s balance', response: { 200: ok.extend({ point: z.number() }) } } },
+    { onRequest: requireUser, schema: { tags, summary: 'The caller’s balance', response: { 200: ok.extend({ point: z.number() }) } } },
     async (req) => ({ success: true, message: 'ok', point: centsToNumber(await userBalanceCents(db, currentUser(req).id)) }),
   );
 };

@@ -9,7 +9,7 @@ import type { Clock } from '../../clock.js';
 import { AppError, PG, badRequest, conflict, forbidden, notFound, pgCode, unauthorized } from '../../errors.js';
 import { openUserAccount } from '../../ledger/accounts.js';
 import { revokeUserSessions } from '../../plugins/session.js';
-import { assertNotThrottled, recordAttempt, throttleBuckets } from '../../plugins/throttle.js';
+import { takeAttempt, throttleBuckets } from '../../plugins/throttle.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
@@ -17,6 +17,7 @@ export const RESET_TTL_MS = 30 * 60 * 1000;
 export const LOGIN_FAILED = 'Invalid email or password';
 export const RESET_SENT = 'If an account exists for this e-mail, a reset link has been sent to it.';
 export const RESET_INVALID = 'This reset link is invalid or has expired.';
+export const NOT_YOUR_PROFILE = 'You can only update your own profile';
 
 const userColumns = {
   id: users.id,
@@ -121,23 +122,21 @@ export async function createUser(
 }
 
 export async function login(db: Db, clock: Clock, email: string, password: string, ip: string): Promise<string> {
-  const buckets = throttleBuckets('login', email, ip);
-  await assertNotThrottled(db, clock, buckets);
+  // Counted as a failure until the password proves right (so concurrent guesses cannot slip past the limit).
+  const attempt = await takeAttempt(db, clock, throttleBuckets('login', email, ip));
   const rows = await db
     .select({ id: users.id, hash: users.passwordHash })
     .from(users)
     .where(and(eq(users.email, email), isNull(users.deletedAt)))
     .limit(1);
   const ok = await verifyPassword(rows[0]?.hash, password);
-  if (!ok || !rows[0]) {
-    await recordAttempt(db, clock, buckets);
-    throw unauthorized(LOGIN_FAILED);
-  }
+  if (!ok || !rows[0]) throw unauthorized(LOGIN_FAILED);
+  await attempt.release();
   return rows[0].id;
 }
 
 export async function updateProfile(db: Db, actorId: string, targetId: string, patch: { fullName?: string; phone?: string }) {
-  if (actorId !== targetId) throw forbidden('You can only update your own profile');
+  if (actorId !== targetId) throw forbidden(NOT_YOUR_PROFILE);
   const values: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   if (patch.fullName !== undefined) values.fullName = patch.fullName;
   if (patch.phone !== undefined) values.phone = patch.phone;
@@ -162,9 +161,8 @@ export async function requestReset(
   ip: string,
 ) {
   const { db, clock } = deps;
-  const buckets = throttleBuckets('reset', email, ip);
-  await assertNotThrottled(db, clock, buckets);
-  await recordAttempt(db, clock, buckets);
+  // Every reset request counts, whether or not the e-mail has an account.
+  await takeAttempt(db, clock, throttleBuckets('reset', email, ip));
   const [user] = await db
     .select({ id: users.id, fullName: users.fullName })
     .from(users)

@@ -16,17 +16,22 @@ const EVERYONE: Item[] = [
   { to: '/about', label: 'About Us' },
 ];
 const ADMIN: Item[] = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/allusers', label: 'Users' },
   { to: '/adminvideo', label: 'Add Video' },
   { to: '/admin/withdraw', label: 'Admin Withdraw' },
   { to: '/admin/deposit', label: 'Admin Deposit' },
 ];
+/** Super admins also see the audit log. */
+const SADMIN_ONLY: Item[] = [{ to: '/admin/audit', label: 'Audit log' }];
 const SUBSCRIBER: Item[] = [{ to: '/video', label: 'Video' }];
 const USER: Item[] = [
   { to: '/user/transfer', label: 'Transfer' },
   { to: '/user/deposit', label: 'Deposit' },
   { to: '/user/package', label: 'Package' },
   { to: '/user/withdraw', label: 'Withdraw' },
+  { to: '/user/history', label: 'History' },
+  { to: '/user/statement', label: 'Statement' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -70,7 +75,9 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
       className={`${open ? 'block' : 'hidden'} fixed top-16 bottom-0 left-0 z-40 w-72 overflow-y-auto border-r border-slate-200 bg-white p-4 shadow-xl dark:border-slate-800 dark:bg-slate-950 lg:sticky lg:top-16 lg:bottom-auto lg:z-auto lg:block lg:h-[calc(100vh-4rem)] lg:w-60 lg:shrink-0 lg:pt-6 lg:shadow-none`}
     >
       <Group title="Explore" items={EVERYONE} onNavigate={onClose} />
-      {session.isAdmin && <Group title="Admin" items={ADMIN} onNavigate={onClose} />}
+      {session.isAdmin && (
+        <Group title="Admin" items={session.role === 'SADMIN' ? [...ADMIN, ...SADMIN_ONLY] : ADMIN} onNavigate={onClose} />
+      )}
       {session.isSubscriber && <Group title="Videos" items={SUBSCRIBER} onNavigate={onClose} />}
       {session.isLoggedIn && <Group title="Wallet" items={USER} onNavigate={onClose} />}
       <div className="mb-4">

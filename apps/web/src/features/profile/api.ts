@@ -6,8 +6,10 @@ export async function fetchPoint(): Promise<number> {
   return data.point;
 }
 
-export async function activateSubscription(): Promise<ApiEnvelope> {
-  return (await api.post<ApiEnvelope>('/subscription/activate-with-points', {})).data;
+/** Empty body; the Idempotency-Key makes a retried click charge once. */
+export async function activateSubscription(idempotencyKey?: string): Promise<ApiEnvelope> {
+  const headers = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined;
+  return (await api.post<ApiEnvelope>('/subscription/activate-with-points', undefined, { headers })).data;
 }
 
 export function updateProfile(id: string, body: { fullName: string; phone: string }) {

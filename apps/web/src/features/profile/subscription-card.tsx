@@ -1,23 +1,47 @@
-import { useMutation } from '@tanstack/react-query';
+// Spec §4: not subscribed → Subscribed after activation with points, then the profile is re-read.
+// The button shows the real price from /config; the charge is confirmed first.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { MSG, formatPoints } from '@app/contract';
+import { MSG, SUBSCRIPTION_MSG, formatPoints } from '@app/contract';
 import { Card } from '../../components/ui/card';
 import { Button } from '../../components/ui/button';
-import { errorMessage } from '../../lib/api';
+import { useConfirm } from '../../components/ui/confirm-dialog';
+import { errorMessage, httpStatus } from '../../lib/api';
 import { useAppConfig } from '../../lib/config';
+import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import { refreshMe } from '../../lib/session';
 import { activateSubscription } from './api';
 
 export function SubscriptionCard({ subscribed }: { subscribed: boolean }) {
   const config = useAppConfig();
+  const keys = useIdempotencyKeys();
+  const queryClient = useQueryClient();
+  const { confirm, dialog } = useConfirm();
+  const price = formatPoints(config.subscriptionPrice);
+
   const mutation = useMutation({
-    mutationFn: activateSubscription,
+    mutationFn: () => keys.run('POST /subscription/activate-with-points', (key) => activateSubscription(key)),
     onSuccess: async (data) => {
-      toast.success(data.message || 'Subscribed');
+      toast.success(data.message || SUBSCRIPTION_MSG.activated);
       await refreshMe();
     },
-    onError: (err) => toast.error(errorMessage(err, MSG.subscriptionError)),
+    // A refusal without a reason is, per spec §8, the "not enough points" case; no answer at all is an error.
+    onError: (err) =>
+      toast.error(errorMessage(err, httpStatus(err) === 400 ? MSG.subscriptionNotEnough : MSG.subscriptionError)),
+    onSettled: () =>
+      Promise.all(['point', 'statement'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
   });
+
+  const subscribe = async () => {
+    const ok = await confirm({
+      title: 'Activate your subscription?',
+      message:
+        config.subscriptionPrice > 0
+          ? `${price} points are taken from your balance to unlock the video library.`
+          : `It costs nothing (${price} points), but you need a balance of at least ${formatPoints(config.subscriptionMinBalance)} points.`,
+    });
+    if (ok) mutation.mutate();
+  };
 
   return (
     <Card>
@@ -32,11 +56,12 @@ export function SubscriptionCard({ subscribed }: { subscribed: boolean }) {
             A subscription unlocks the video library. You need a balance of at least{' '}
             {formatPoints(config.subscriptionMinBalance)} points to activate it.
           </p>
-          <Button className="mt-3" onClick={() => mutation.mutate()} disabled={mutation.isPending}>
-            Subscribe · {formatPoints(config.subscriptionPrice)} Points
+          <Button className="mt-3" onClick={() => void subscribe()} disabled={mutation.isPending}>
+            {mutation.isPending ? 'Subscribing…' : `Subscribe · ${price} Points`}
           </Button>
         </>
       )}
+      {dialog}
     </Card>
   );
 }

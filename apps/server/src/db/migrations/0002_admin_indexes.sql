@@ -1,0 +1,3 @@
+CREATE INDEX "users_admin_list_idx" ON "users" USING btree ((case "role" when 'SADMIN' then 0 when 'ADMIN' then 1 else 2 end),"created_at" DESC NULLS LAST,"id") WHERE "users"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "deposits_pending_idx" ON "deposits" USING btree ("created_at") WHERE "deposits"."deposited" = false and "deposits"."hidden_at" is null;--> statement-breakpoint
+CREATE INDEX "withdrawals_pending_idx" ON "withdrawals" USING btree ("created_at") WHERE "withdrawals"."withdrawed" = false and "withdrawals"."hidden_at" is null;

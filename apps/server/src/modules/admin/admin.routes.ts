@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditQuery, auditResponse, dashboardResponse } from '@app/contract';
+import { requireAdmin, requireRole } from '../../plugins/guards.js';
+import { auditEntries, dashboard } from './admin.service.js';
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.deps;
+  const tags = ['admin'];
+
+  app.get(
+    '/admin/dashboard',
+    {
+      onRequest: requireAdmin,
+      schema: { tags, summary: 'Headline figures and the last 30 UTC days of deposits, withdrawals and sign-ups', response: { 200: dashboardResponse } },
+    },
+    async () => ({ success: true, message: 'ok', ...(await dashboard(db, clock)) }),
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      onRequest: requireRole('SADMIN'),
+      schema: { tags, summary: 'The audit log, newest first (super admin only)', querystring: auditQuery, response: { 200: auditResponse } },
+    },
+    async (req) => {
+      const { page, limit } = req.query;
+      const result = await auditEntries(db, req.query);
+      return { success: true, message: 'ok', ...result, page, limit };
+    },
+  );
+};

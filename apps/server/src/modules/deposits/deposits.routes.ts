@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DEPOSIT_MSG, adminDepositRecord, adminDepositsQuery, depositBody, depositRecord, depositToggleBody } from '@app/contract';
+import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js';
+import { runMoneyOperation } from '../../plugins/idempotency.js';
+import { allowEmptyJsonBody, okResponse } from '../../ledger/http.js';
+import { createDeposit, deleteDeposit, listDeposits, myDeposits, toggleDeposit } from './deposits.service.js';
+
+const idParams = z.object({ id: z.string().trim().min(1).max(200) });
+
+export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const tags = ['deposits'];
+  allowEmptyJsonBody(app);
+
+  app.post(
+    '/deposit/deposit',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'Claim a deposit (a pending record; no money moves until an admin approves it)',
+        body: depositBody,
+        response: { 201: okResponse.extend({ deposit: depositRecord }) },
+      },
+    },
+    async (req, reply) =>
+      runMoneyOperation(db, req, reply, async (tx) => ({
+        status: 201,
+        body: { success: true, message: DEPOSIT_MSG.submitted, deposit: await createDeposit(tx, currentUser(req).id, req.body) },
+      })),
+  );
+
+  app.get(
+    '/deposit/my-deposits',
+    { onRequest: requireUser, schema: { tags, summary: 'The caller’s deposits, newest first', response: { 200: okResponse.extend({ deposits: z.array(depositRecord) }) } } },
+    async (req) => ({ success: true, message: DEPOSIT_MSG.list, deposits: await myDeposits(db, currentUser(req).id) }),
+  );
+
+  app.get(
+    '/deposit/deposit',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'All deposits (admin), newest first; filter by status and e-mail',
+        querystring: adminDepositsQuery,
+        response: {
+          200: okResponse.extend({ deposits: z.array(adminDepositRecord), page: z.number(), limit: z.number(), total: z.number() }),
+        },
+      },
+    },
+    async (req) => {
+      const { page, limit } = req.query;
+      const result = await listDeposits(db, req.query);
+      return { success: true, message: DEPOSIT_MSG.list, ...result, page, limit };
+    },
+  );
+
+  app.post(
+    '/deposit/deposit/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Approve a pending deposit or revert an approved one (admin); {id} is the _id or a unique transactionId',
+        params: idParams,
+        body: depositToggleBody,
+        response: { 200: okResponse.extend({ deposited: z.boolean() }) },
+      },
+    },
+    async (req, reply) =>
+      runMoneyOperation(db, req, reply, async (tx) => {
+        const r = await toggleDeposit(tx, currentUser(req).id, req.params.id, req.body?.deposited);
+        return { body: { success: true, message: r.message, deposited: r.deposited } };
+      }),
+  );
+
+  app.delete(
+    '/deposit/deposit/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Delete (hide) a deposit (admin); an approved one is reverted first, 409 if that is impossible',
+        params: idParams,
+        response: { 200: okResponse },
+      },
+    },
+    async (req, reply) =>
+      runMoneyOperation(db, req, reply, async (tx) => {
+        await deleteDeposit(tx, currentUser(req).id, req.params.id);
+        return { body: { success: true, message: DEPOSIT_MSG.deleted } };
+      }),
+  );
+};

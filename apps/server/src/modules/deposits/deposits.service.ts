@@ -1,0 +1,145 @@
+// Deposits (DESIGN §5): a claim moves no money; approving credits the user from external:deposits,
+// reverting takes it back (409 when the user no longer has it). Each state change locks the deposit row
+// first (then the accounts, inside post()), bumps deposits.version and posts under the event key
+// deposit:<id>:v<version>, so concurrent admin clicks apply one after another and never twice.
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { DEPOSIT_MSG, centsToNumber, transactionKey, type AdminDepositRecord, type DepositRecord } from '@app/contract';
+import type { Db } from '../../db/client.js';
+import { deposits, users } from '../../db/schema/index.js';
+import { conflict, notFound } from '../../errors.js';
+import type { Tx } from '../../ledger/accounts.js';
+import { post } from '../../ledger/ledger.js';
+import { UUID_PATTERN, likePattern } from '../../ledger/http.js';
+import { recordAudit } from '../audit/audit.service.js';
+
+type DepositRow = typeof deposits.$inferSelect;
+
+const toRecord = (d: Pick<DepositRow, 'id' | 'amountCents' | 'transactionId' | 'deposited' | 'createdAt'>): DepositRecord => ({
+  _id: d.id,
+  amount: centsToNumber(d.amountCents),
+  transactionId: d.transactionId,
+  deposited: d.deposited,
+  createdAt: d.createdAt.toISOString(),
+});
+
+export async function createDeposit(tx: Tx, userId: string, input: { amount: number; transactionId: string }): Promise<DepositRecord> {
+  const [row] = await tx
+    .insert(deposits)
+    .values({ userId, amountCents: input.amount, transactionId: input.transactionId, transactionKey: transactionKey(input.transactionId) })
+    .onConflictDoNothing({ target: deposits.transactionKey })
+    .returning();
+  if (!row) throw conflict(DEPOSIT_MSG.duplicate);
+  return toRecord(row);
+}
+
+export async function myDeposits(db: Db, userId: string): Promise<DepositRecord[]> {
+  const rows = await db
+    .select()
+    .from(deposits)
+    .where(and(eq(deposits.userId, userId), isNull(deposits.hiddenAt)))
+    .orderBy(desc(deposits.createdAt), desc(deposits.id));
+  return rows.map(toRecord);
+}
+
+export async function listDeposits(
+  db: Db,
+  q: { page: number; limit: number; status?: 'pending' | 'deposited'; email?: string },
+): Promise<{ deposits: AdminDepositRecord[]; total: number }> {
+  const where: SQL[] = [isNull(deposits.hiddenAt)];
+  if (q.status) where.push(eq(deposits.deposited, q.status === 'deposited'));
+  if (q.email) where.push(sql`${users.email} like ${likePattern(q.email)}`);
+  const cond = and(...where);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ d: deposits, email: users.email })
+      .from(deposits)
+      .innerJoin(users, eq(users.id, deposits.userId))
+      .where(cond)
+      .orderBy(desc(deposits.createdAt), desc(deposits.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(deposits).innerJoin(users, eq(users.id, deposits.userId)).where(cond),
+  ]);
+  return { deposits: rows.map((r) => ({ ...toRecord(r.d), email: r.email, userId: r.d.userId })), total };
+}
+
+/**
+ * Locks and returns the visible deposit named by {id}: its _id, or (for the spec's clients) its
+ * transactionId when that names exactly one visible deposit.
+ */
+async function lockDeposit(tx: Tx, id: string): Promise<DepositRow> {
+  const candidates: DepositRow[] = [];
+  if (UUID_PATTERN.test(id)) {
+    candidates.push(...(await tx.select().from(deposits).where(and(eq(deposits.id, id.toLowerCase()), isNull(deposits.hiddenAt))).for('update')));
+  }
+  if (candidates.length === 0) {
+    candidates.push(
+      ...(await tx.select().from(deposits).where(and(eq(deposits.transactionKey, transactionKey(id)), isNull(deposits.hiddenAt))).for('update')),
+    );
+  }
+  if (candidates.length === 0) throw notFound(DEPOSIT_MSG.notFound);
+  if (candidates.length > 1) throw conflict(DEPOSIT_MSG.ambiguous);
+  return candidates[0];
+}
+
+/** Posts the approve or revert of a locked deposit and returns its new state. */
+async function applyToggle(tx: Tx, d: DepositRow, actorId: string): Promise<DepositRow> {
+  const version = d.version + 1;
+  const approve = !d.deposited;
+  await post(tx, {
+    kind: approve ? 'deposit_approve' : 'deposit_revert',
+    eventKey: `deposit:${d.id}:v${version}`,
+    postings: approve
+      ? [
+          { account: { code: 'external:deposits' }, amountCents: -d.amountCents },
+          { account: { userId: d.userId }, amountCents: d.amountCents },
+        ]
+      : [
+          { account: { userId: d.userId }, amountCents: -d.amountCents },
+          { account: { code: 'external:deposits' }, amountCents: d.amountCents },
+        ],
+    actorId,
+    memo: { depositId: d.id, transactionId: d.transactionId },
+    insufficientMessage: DEPOSIT_MSG.revertImpossible,
+    insufficientStatus: 409,
+  });
+  const [updated] = await tx
+    .update(deposits)
+    .set({ deposited: approve, version, updatedAt: new Date() })
+    .where(eq(deposits.id, d.id))
+    .returning();
+  return updated;
+}
+
+const auditView = (d: DepositRow) => ({ deposited: d.deposited, amount: centsToNumber(d.amountCents), transactionId: d.transactionId, hidden: d.hiddenAt !== null });
+
+/** POST /deposit/deposit/{id}: approve a pending deposit, revert a deposited one (or set `target`). */
+export async function toggleDeposit(tx: Tx, actorId: string, id: string, target?: boolean): Promise<{ deposited: boolean; message: string }> {
+  const d = await lockDeposit(tx, id);
+  if (target !== undefined && target === d.deposited) throw conflict(DEPOSIT_MSG.alreadyInState);
+  const updated = await applyToggle(tx, d, actorId);
+  await recordAudit(tx, {
+    actorId,
+    action: updated.deposited ? 'deposit.approved' : 'deposit.reverted',
+    targetType: 'deposit',
+    targetId: d.id,
+    before: auditView(d),
+    after: auditView(updated),
+  });
+  return { deposited: updated.deposited, message: updated.deposited ? DEPOSIT_MSG.approved : DEPOSIT_MSG.reverted };
+}
+
+/** DELETE /deposit/deposit/{id}: pending → hidden; deposited → reverted (409 if impossible), then hidden. */
+export async function deleteDeposit(tx: Tx, actorId: string, id: string): Promise<void> {
+  const d = await lockDeposit(tx, id);
+  const current = d.deposited ? await applyToggle(tx, d, actorId) : d;
+  const [hidden] = await tx.update(deposits).set({ hiddenAt: new Date(), updatedAt: new Date() }).where(eq(deposits.id, d.id)).returning();
+  await recordAudit(tx, {
+    actorId,
+    action: 'deposit.deleted',
+    targetType: 'deposit',
+    targetId: d.id,
+    before: auditView(d),
+    after: { ...auditView(hidden), reverted: current !== d },
+  });
+}

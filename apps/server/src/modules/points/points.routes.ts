@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { POINTS_MSG, transferBody } from '@app/contract';
+import { currentUser, requireUser } from '../../plugins/guards.js';
+import { runMoneyOperation } from '../../plugins/idempotency.js';
+import { idempotencyKeyOf, okResponse } from '../../ledger/http.js';
+import { transfer } from './points.service.js';
+
+export const pointRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+
+  app.post(
+    '/point/transfer',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['points'],
+        summary: 'Send points to another user by e-mail (accepts an Idempotency-Key header)',
+        body: transferBody,
+        response: { 200: okResponse },
+      },
+    },
+    async (req, reply) =>
+      runMoneyOperation(db, req, reply, async (tx) => {
+        await transfer(tx, currentUser(req), req.body, idempotencyKeyOf(req));
+        return { body: { success: true, message: POINTS_MSG.transferred } };
+      }),
+  );
+};

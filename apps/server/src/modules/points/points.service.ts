@@ -1,0 +1,36 @@
+// Transfers (DESIGN §5): sender −x, recipient +x, one ledger transaction. The sender's funds are checked
+// under the account lock inside post(), and the CHECK on user balances stands behind that.
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { POINTS_MSG } from '@app/contract';
+import { users } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../errors.js';
+import type { Tx } from '../../ledger/accounts.js';
+import { post } from '../../ledger/ledger.js';
+
+export async function transfer(
+  tx: Tx,
+  sender: { id: string; email: string },
+  input: { recipientEmail: string; points: number },
+  idempotencyKey?: string,
+) {
+  const [recipient] = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.email, input.recipientEmail), isNull(users.deletedAt)))
+    .limit(1);
+  if (!recipient) throw notFound(POINTS_MSG.recipientNotFound);
+  if (recipient.id === sender.id) throw badRequest(POINTS_MSG.selfTransfer);
+  await post(tx, {
+    kind: 'transfer',
+    eventKey: idempotencyKey ? `transfer:${sender.id}:key:${idempotencyKey}` : `transfer:${randomUUID()}`,
+    postings: [
+      { account: { userId: sender.id }, amountCents: -input.points },
+      { account: { userId: recipient.id }, amountCents: input.points },
+    ],
+    actorId: sender.id,
+    memo: { fromUserId: sender.id, fromEmail: sender.email, toUserId: recipient.id, toEmail: recipient.email },
+    insufficientMessage: POINTS_MSG.insufficient,
+    insufficientStatus: 400,
+  });
+}

@@ -1,0 +1,120 @@
+// The caller's statement: every ledger entry of their account, newest first, with the balance after it.
+// Entries of one account are written under that account's row lock, so their ids follow the order in
+// which they were applied and "balance after" is the sum of the entries up to and including that id.
+import { sql } from 'drizzle-orm';
+import { STATEMENT_CSV_HEADER, centsToNumber, type StatementEntry } from '@app/contract';
+import type { Db } from '../../db/client.js';
+
+interface Row extends Record<string, unknown> {
+  id: number;
+  amount_cents: number;
+  created_at: Date | string;
+  kind: string;
+  memo: Record<string, unknown> | null;
+}
+
+function describe(kind: string, amountCents: number, memo: Record<string, unknown> | null): string {
+  const m = memo ?? {};
+  const str = (k: string) => (typeof m[k] === 'string' ? (m[k] as string) : '');
+  switch (kind) {
+    case 'transfer':
+      return amountCents < 0 ? `Transfer to ${str('toEmail')}` : `Transfer from ${str('fromEmail')}`;
+    case 'deposit_approve':
+      return `Deposit approved (transaction ${str('transactionId')})`;
+    case 'deposit_revert':
+      return `Deposit reverted (transaction ${str('transactionId')})`;
+    case 'withdrawal_request':
+      return `Withdrawal requested (payment ID ${str('paymentId')})`;
+    case 'withdrawal_refund':
+      return `Withdrawal cancelled and refunded (payment ID ${str('paymentId')})`;
+    case 'adjustment_add':
+      return 'Points added by an admin';
+    case 'adjustment_remove':
+      return 'Points removed by an admin';
+    case 'subscription':
+      return 'Subscription activated';
+    case 'video_reward':
+      return 'Video reward';
+    default:
+      return kind.replace(/_/g, ' ');
+  }
+}
+
+async function accountOf(db: Db, userId: string): Promise<{ id: number; balance: number } | undefined> {
+  const r = await db.execute<{ id: number; balance_cents: number }>(sql`select id, balance_cents from ledger_accounts where user_id = ${userId}`);
+  const row = r.rows[0];
+  return row ? { id: Number(row.id), balance: Number(row.balance_cents) } : undefined;
+}
+
+async function page(db: Db, accountId: number, before: number | null, limit: number): Promise<Row[]> {
+  const r = await db.execute<Row>(sql`
+    select e.id, e.amount_cents, e.created_at, t.kind, t.memo
+    from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+    where e.account_id = ${accountId} ${before === null ? sql`` : sql`and e.id < ${before}`}
+    order by e.id desc limit ${limit}`);
+  return r.rows.map((row) => ({ ...row, id: Number(row.id), amount_cents: Number(row.amount_cents) }));
+}
+
+async function balanceAfter(db: Db, accountId: number, entryId: number): Promise<number> {
+  const r = await db.execute<{ total: string }>(
+    sql`select coalesce(sum(amount_cents), 0)::text as total from ledger_entries where account_id = ${accountId} and id <= ${entryId}`,
+  );
+  return Number(r.rows[0].total);
+}
+
+function toEntries(rows: Row[], topBalance: number): StatementEntry[] {
+  let balance = topBalance;
+  return rows.map((row) => {
+    const entry: StatementEntry = {
+      _id: String(row.id),
+      kind: row.kind,
+      amount: centsToNumber(row.amount_cents),
+      balance: centsToNumber(balance),
+      description: describe(row.kind, row.amount_cents, row.memo),
+      createdAt: new Date(row.created_at).toISOString(),
+    };
+    balance -= row.amount_cents;
+    return entry;
+  });
+}
+
+export async function statementPage(db: Db, userId: string, cursor: string | undefined, limit: number) {
+  const account = await accountOf(db, userId);
+  if (!account) return { balance: 0, entries: [], nextCursor: null };
+  const rows = await page(db, account.id, cursor ? Number(cursor) : null, limit + 1);
+  const more = rows.length > limit;
+  const shown = rows.slice(0, limit);
+  const top = shown.length ? await balanceAfter(db, account.id, shown[0].id) : 0;
+  return {
+    balance: centsToNumber(account.balance),
+    entries: toEntries(shown, top),
+    nextCursor: more ? String(shown[shown.length - 1].id) : null,
+  };
+}
+
+const money = (n: number) => (n < 0 ? '-' : '') + (Math.abs(Math.round(n * 100)) / 100).toFixed(2);
+
+/** A CSV cell: quoted when needed, and text that a spreadsheet would run as a formula is defused. */
+function cell(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export async function statementCsv(db: Db, userId: string): Promise<string> {
+  const lines = [STATEMENT_CSV_HEADER];
+  const account = await accountOf(db, userId);
+  if (!account) return `${lines.join('\r\n')}\r\n`;
+  let before: number | null = null;
+  let top: number | null = null;
+  for (;;) {
+    const rows = await page(db, account.id, before, 1000);
+    if (rows.length === 0) break;
+    if (top === null) top = await balanceAfter(db, account.id, rows[0].id);
+    const entries = toEntries(rows, top);
+    for (const e of entries) lines.push([e.createdAt, cell(e.kind), cell(e.description), money(e.amount), money(e.balance)].join(','));
+    top -= rows.reduce((s, r) => s + r.amount_cents, 0);
+    before = rows[rows.length - 1].id;
+    if (rows.length < 1000) break;
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,41 @@
+// Subscription with points (DESIGN §5): needs balance ≥ SUBSCRIPTION_MIN_BALANCE, charges
+// SUBSCRIPTION_PRICE to income:subscriptions, once. The user row is locked first (then the account),
+// so concurrent activations run one after another and only the first finds the user unsubscribed;
+// the accounts are then locked in id order, as everywhere else.
+import { eq, sql } from 'drizzle-orm';
+import { MSG, SUBSCRIPTION_MSG } from '@app/contract';
+import { users } from '../../db/schema/index.js';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import type { Tx } from '../../ledger/accounts.js';
+import { post } from '../../ledger/ledger.js';
+
+export async function activateWithPoints(tx: Tx, userId: string, priceCents: number, minBalanceCents: number): Promise<void> {
+  const rows = await tx.execute<{ subscribed_at: Date | null; deleted_at: Date | null }>(
+    sql`select subscribed_at, deleted_at from users where id = ${userId} for update`,
+  );
+  const user = rows.rows[0];
+  if (!user || user.deleted_at) throw notFound('User not found');
+  if (user.subscribed_at) throw conflict(SUBSCRIPTION_MSG.already);
+  // Lock both accounts the charge touches, in id order like post() does, then read the balance.
+  const accounts = await tx.execute<{ user_id: string | null; balance_cents: number }>(
+    sql`select user_id, balance_cents from ledger_accounts where user_id = ${userId} or code = 'income:subscriptions' order by id for update`,
+  );
+  const balance = Number(accounts.rows.find((a) => a.user_id === userId)?.balance_cents ?? 0);
+  if (balance < minBalanceCents || balance < priceCents) throw badRequest(MSG.subscriptionNotEnough);
+  if (priceCents > 0) {
+    await post(tx, {
+      kind: 'subscription',
+      eventKey: `subscription:${userId}`,
+      postings: [
+        { account: { userId }, amountCents: -priceCents },
+        { account: { code: 'income:subscriptions' }, amountCents: priceCents },
+      ],
+      actorId: userId,
+      memo: { userId },
+      insufficientMessage: MSG.subscriptionNotEnough,
+      insufficientStatus: 400,
+    });
+  }
+  const updated = await tx.update(users).set({ subscribedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
+  if (updated.length !== 1) throw new AppError(500, 'Subscription could not be saved');
+}

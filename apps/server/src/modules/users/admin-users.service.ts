@@ -1,0 +1,123 @@
+// The admin user desk (DESIGN §4): nobody changes or deletes a SADMIN, nobody changes their own role or
+// deletes themselves, and a role can only become USER or ADMIN. Deleting is a soft delete: the account is
+// deactivated and hidden, but everything money touched stays; the e-mail stays taken.
+import { sql } from 'drizzle-orm';
+import type { AdminUserRow, Role } from '@app/contract';
+import { centsToNumber } from '@app/contract';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/client.js';
+import { forbidden, notFound } from '../../errors.js';
+import type { Tx } from '../../ledger/accounts.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { revokeUserSessions } from '../../plugins/session.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `%`, `_` and `\` match literally in the ILIKE search. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Admins first (SADMIN, ADMIN, then USER), newest first within a role: the order of users_admin_list_idx. */
+const ADMIN_LIST_ORDER = sql.raw(`(case u.role when 'SADMIN' then 0 when 'ADMIN' then 1 else 2 end), u.created_at desc nulls last, u.id`);
+
+export async function listUsers(db: Db, opts: { page: number; limit: number; q?: string }) {
+  const q = opts.q?.trim();
+  const search = q ? sql`and (u.full_name ilike ${`%${escapeLike(q)}%`} or u.email ilike ${`%${escapeLike(q)}%`})` : sql``;
+  const offset = (opts.page - 1) * opts.limit;
+
+  const [rows, counts] = await Promise.all([
+    db.execute<{
+      id: string;
+      full_name: string;
+      email: string;
+      phone: string;
+      role: Role;
+      balance_cents: number | null;
+      subscribed: boolean;
+      referrer_email: string | null;
+      created_at: Date | string;
+    }>(sql`
+      select u.id, u.full_name, u.email, u.phone, u.role, a.balance_cents,
+             u.subscribed_at is not null as subscribed, r.email as referrer_email, u.created_at
+      from users u
+      left join ledger_accounts a on a.user_id = u.id
+      left join users r on r.id = u.referred_by
+      where u.deleted_at is null ${search}
+      order by ${ADMIN_LIST_ORDER}
+      limit ${opts.limit} offset ${offset}`),
+    db.execute<{ total: number; admins: number }>(sql`
+      select count(*)::int as total, count(*) filter (where u.role <> 'USER')::int as admins
+      from users u
+      where u.deleted_at is null ${search}`),
+  ]);
+
+  const users: AdminUserRow[] = rows.rows.map((u) => ({
+    _id: u.id,
+    fullName: u.full_name,
+    email: u.email,
+    phone: u.phone,
+    role: u.role,
+    point: centsToNumber(u.balance_cents ?? 0),
+    subscription: u.subscribed,
+    referredBy: u.referrer_email,
+    createdAt: new Date(u.created_at).toISOString(),
+  }));
+  return { users, total: counts.rows[0]?.total ?? 0, adminCount: counts.rows[0]?.admins ?? 0 };
+}
+
+export async function userStats(db: Db) {
+  const { rows } = await db.execute<{ all: number; subscribed: number }>(sql`
+    select count(*)::int as all, count(*) filter (where subscribed_at is not null)::int as subscribed
+    from users where deleted_at is null`);
+  return { allUsersCount: rows[0]?.all ?? 0, subscribedUsersCount: rows[0]?.subscribed ?? 0 };
+}
+
+/** Locks the target (live users only) and applies the rules every user-desk action shares. */
+async function lockTarget(tx: Tx, actorId: string, targetId: string, selfMessage: string) {
+  if (!UUID.test(targetId)) throw notFound('User not found');
+  const { rows } = await tx.execute<{ id: string; email: string; full_name: string; role: Role }>(
+    sql`select id, email, full_name, role from users where id = ${targetId} and deleted_at is null for update`,
+  );
+  const target = rows[0];
+  if (!target) throw notFound('User not found');
+  if (target.id === actorId) throw forbidden(selfMessage);
+  if (target.role === 'SADMIN') throw forbidden('A super admin cannot be changed or deleted');
+  return target;
+}
+
+export async function changeRole(db: Db, actorId: string, targetId: string, role: 'USER' | 'ADMIN') {
+  return db.transaction(async (tx) => {
+    const target = await lockTarget(tx, actorId, targetId, 'You cannot change your own role');
+    if (target.role === role) return { changed: false, role };
+    await tx.execute(sql`update users set role = ${role}, updated_at = now() where id = ${target.id}`);
+    // The new role takes effect at the next login; old sessions must not keep the old rights.
+    await revokeUserSessions(tx, target.id);
+    await recordAudit(tx, {
+      actorId,
+      action: 'user.role_changed',
+      targetType: 'user',
+      targetId: target.id,
+      before: { email: target.email, role: target.role },
+      after: { email: target.email, role },
+    });
+    return { changed: true, role };
+  });
+}
+
+export async function deleteUser(db: Db, clock: Clock, actorId: string, targetId: string) {
+  return db.transaction(async (tx) => {
+    const target = await lockTarget(tx, actorId, targetId, 'You cannot delete your own account');
+    const deletedAt = clock();
+    await tx.execute(sql`update users set deleted_at = ${deletedAt}, updated_at = now() where id = ${target.id}`);
+    await revokeUserSessions(tx, target.id);
+    await recordAudit(tx, {
+      actorId,
+      action: 'user.deleted',
+      targetType: 'user',
+      targetId: target.id,
+      before: { email: target.email, fullName: target.full_name, role: target.role, deletedAt: null },
+      after: { email: target.email, fullName: target.full_name, role: target.role, deletedAt: deletedAt.toISOString() },
+    });
+  });
+}

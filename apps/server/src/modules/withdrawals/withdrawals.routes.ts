@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { WITHDRAW_MSG, adminWithdrawalRecord, adminWithdrawalsQuery, withdrawBody, withdrawToggleBody, withdrawalRecord } from '@app/contract';
+import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js';
+import { runMoneyOperation } from '../../plugins/idempotency.js';
+import { allowEmptyJsonBody, okResponse } from '../../ledger/http.js';
+import { deleteWithdrawal, listWithdrawals, myWithdrawals, requestWithdrawal, toggleWithdrawal } from './withdrawals.service.js';
+
+const idParams = z.object({ id: z.string().trim().min(1).max(200) });
+
+export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  const tags = ['withdrawals'];
+  allowEmptyJsonBody(app);
+
+  app.post(
+    '/withdraw',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'Request a withdrawal; the amount is held at once (accepts an Idempotency-Key header)',
+        body: withdrawBody,
+        response: { 201: okResponse.extend({ withdrawal: withdrawalRecord }) },
+      },
+    },
+    async (req, reply) =>
+      runMoneyOperation(db, req, reply, async (tx) => ({
+        status: 201,
+        body: { success: true, message: WITHDRAW_MSG.submitted, withdrawal: await requestWithdrawal(tx, currentUser(req).id, req.body) },
+      })),
+  );
+
+  app.get(
+    '/withdraw/my-withdrawals',
+    {
+      onRequest: requireUser,
+      schema: { tags, summary: 'The caller’s withdrawals, newest first', response: { 200: okResponse.extend({ withdrawals: z.array(withdrawalRecord) }) } },
+    },
+    async (req) => ({ success: true, message: WITHDRAW_MSG.list, withdrawals: await myWithdrawals(db, currentUser(req).id) }),
+  );
+
+  app.get(
+    '/withdraw',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'All withdrawals (admin), newest first; filter by status and e-mail',
+        querystring: adminWithdrawalsQuery,
+        response: {
+          200: okResponse.extend({ withdrawals: z.array(adminWithdrawalRecord), page: z.number(), limit: z.number(), total: z.number() }),
+        },
+      },
+    },
+    async (req) => {
+      const { page, limit } = req.query;
+      const result = await listWithdrawals(db, req.query);
+      return { success: true, message: WITHDRAW_MSG.list, ...result, page, limit };
+    },
+  );
+
+  app.post(
+    '/withdraw/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Mark a withdrawal processed, or pending again (admin); {id} is the _id or a unique paymentId',
+        params: idParams,
+        body: withdrawToggleBody,
+        response: { 200: okResponse.extend({ withdrawed: z.boolean() }) },
+      },
+    },
+    async (req, reply) =>
+      runMoneyOperation(db, req, reply, async (tx) => {
+        const r = await toggleWithdrawal(tx, currentUser(req).id, req.params.id, req.body?.withdrawed);
+        return { body: { success: true, message: r.message, withdrawed: r.withdrawed } };
+      }),
+  );
+
+  app.delete(
+    '/withdraw/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'Delete (hide) a withdrawal (admin); a pending one is refunded first',
+        params: idParams,
+        response: { 200: okResponse },
+      },
+    },
+    async (req, reply) =>
+      runMoneyOperation(db, req, reply, async (tx) => {
+        const r = await deleteWithdrawal(tx, currentUser(req).id, req.params.id);
+        return { body: { success: true, message: r.refunded ? WITHDRAW_MSG.deletedRefunded : WITHDRAW_MSG.deleted } };
+      }),
+  );
+};

@@ -1,0 +1,162 @@
+// Withdrawals (DESIGN §5): a request holds the amount at once (user −x, hold:withdrawals +x); processing
+// pays it out (hold −x, external:withdrawals +x) and unprocessing reverses that; deleting a pending
+// request refunds the hold. The withdrawal row is locked before the accounts, its version bumped on
+// every state change, and each change posts under its own event key, so nothing happens twice.
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { WITHDRAW_MSG, centsToNumber, type AdminWithdrawalRecord, type WithdrawalRecord } from '@app/contract';
+import type { Db } from '../../db/client.js';
+import { users, withdrawals } from '../../db/schema/index.js';
+import { conflict, notFound } from '../../errors.js';
+import type { Tx } from '../../ledger/accounts.js';
+import { post } from '../../ledger/ledger.js';
+import { UUID_PATTERN, likePattern } from '../../ledger/http.js';
+import { recordAudit } from '../audit/audit.service.js';
+
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+const toRecord = (w: WithdrawalRow): WithdrawalRecord => ({
+  _id: w.id,
+  amount: centsToNumber(w.amountCents),
+  paymentId: w.paymentId,
+  withdrawed: w.withdrawed,
+  createdAt: w.createdAt.toISOString(),
+});
+
+export async function requestWithdrawal(tx: Tx, userId: string, input: { amount: number; paymentId: string }): Promise<WithdrawalRecord> {
+  const [row] = await tx.insert(withdrawals).values({ userId, amountCents: input.amount, paymentId: input.paymentId }).returning();
+  await post(tx, {
+    kind: 'withdrawal_request',
+    eventKey: `withdrawal:${row.id}:request`,
+    postings: [
+      { account: { userId }, amountCents: -input.amount },
+      { account: { code: 'hold:withdrawals' }, amountCents: input.amount },
+    ],
+    actorId: userId,
+    memo: { withdrawalId: row.id, paymentId: row.paymentId },
+    insufficientMessage: WITHDRAW_MSG.insufficient,
+    insufficientStatus: 400,
+  });
+  return toRecord(row);
+}
+
+export async function myWithdrawals(db: Db, userId: string): Promise<WithdrawalRecord[]> {
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), isNull(withdrawals.hiddenAt)))
+    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
+  return rows.map(toRecord);
+}
+
+export async function listWithdrawals(
+  db: Db,
+  q: { page: number; limit: number; status?: 'pending' | 'processed'; email?: string },
+): Promise<{ withdrawals: AdminWithdrawalRecord[]; total: number }> {
+  const where: SQL[] = [isNull(withdrawals.hiddenAt)];
+  if (q.status) where.push(eq(withdrawals.withdrawed, q.status === 'processed'));
+  if (q.email) where.push(sql`${users.email} like ${likePattern(q.email)}`);
+  const cond = and(...where);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ w: withdrawals, email: users.email })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(cond)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ total: count() }).from(withdrawals).innerJoin(users, eq(users.id, withdrawals.userId)).where(cond),
+  ]);
+  return { withdrawals: rows.map((r) => ({ ...toRecord(r.w), email: r.email, userId: r.w.userId })), total };
+}
+
+/** Locks the visible withdrawal named by its _id, or by a paymentId naming exactly one visible withdrawal. */
+async function lockWithdrawal(tx: Tx, id: string): Promise<WithdrawalRow> {
+  let rows: WithdrawalRow[] = [];
+  if (UUID_PATTERN.test(id)) {
+    rows = await tx.select().from(withdrawals).where(and(eq(withdrawals.id, id.toLowerCase()), isNull(withdrawals.hiddenAt))).for('update');
+  }
+  if (rows.length === 0) {
+    rows = await tx
+      .select()
+      .from(withdrawals)
+      .where(and(eq(withdrawals.paymentId, id), isNull(withdrawals.hiddenAt)))
+      .orderBy(withdrawals.id)
+      .limit(2)
+      .for('update');
+  }
+  if (rows.length === 0) throw notFound(WITHDRAW_MSG.notFound);
+  if (rows.length > 1) throw conflict(WITHDRAW_MSG.ambiguous);
+  return rows[0];
+}
+
+const auditView = (w: WithdrawalRow) => ({ withdrawed: w.withdrawed, amount: centsToNumber(w.amountCents), paymentId: w.paymentId, hidden: w.hiddenAt !== null });
+
+/** POST /withdraw/{id}: pending → processed (paid out of the hold), processed → pending (back into the hold). */
+export async function toggleWithdrawal(tx: Tx, actorId: string, id: string, target?: boolean): Promise<{ withdrawed: boolean; message: string }> {
+  const w = await lockWithdrawal(tx, id);
+  if (target !== undefined && target === w.withdrawed) throw conflict(WITHDRAW_MSG.alreadyInState);
+  const version = w.version + 1;
+  const processing = !w.withdrawed;
+  await post(tx, {
+    kind: processing ? 'withdrawal_process' : 'withdrawal_unprocess',
+    eventKey: `withdrawal:${w.id}:v${version}`,
+    postings: processing
+      ? [
+          { account: { code: 'hold:withdrawals' }, amountCents: -w.amountCents },
+          { account: { code: 'external:withdrawals' }, amountCents: w.amountCents },
+        ]
+      : [
+          { account: { code: 'external:withdrawals' }, amountCents: -w.amountCents },
+          { account: { code: 'hold:withdrawals' }, amountCents: w.amountCents },
+        ],
+    actorId,
+    memo: { withdrawalId: w.id, paymentId: w.paymentId, userId: w.userId },
+  });
+  const [updated] = await tx
+    .update(withdrawals)
+    .set({ withdrawed: processing, version, updatedAt: new Date() })
+    .where(eq(withdrawals.id, w.id))
+    .returning();
+  await recordAudit(tx, {
+    actorId,
+    action: processing ? 'withdrawal.processed' : 'withdrawal.unprocessed',
+    targetType: 'withdrawal',
+    targetId: w.id,
+    before: auditView(w),
+    after: auditView(updated),
+  });
+  return { withdrawed: updated.withdrawed, message: processing ? WITHDRAW_MSG.processed : WITHDRAW_MSG.unprocessed };
+}
+
+/** DELETE /withdraw/{id}: a pending request is refunded (hold −x, user +x) then hidden; a processed one is only hidden. */
+export async function deleteWithdrawal(tx: Tx, actorId: string, id: string): Promise<{ refunded: boolean }> {
+  const w = await lockWithdrawal(tx, id);
+  const refunded = !w.withdrawed;
+  if (refunded) {
+    await post(tx, {
+      kind: 'withdrawal_refund',
+      eventKey: `withdrawal:${w.id}:refund`,
+      postings: [
+        { account: { code: 'hold:withdrawals' }, amountCents: -w.amountCents },
+        { account: { userId: w.userId }, amountCents: w.amountCents },
+      ],
+      actorId,
+      memo: { withdrawalId: w.id, paymentId: w.paymentId },
+    });
+  }
+  const [hidden] = await tx
+    .update(withdrawals)
+    .set({ hiddenAt: new Date(), version: w.version + 1, updatedAt: new Date() })
+    .where(eq(withdrawals.id, w.id))
+    .returning();
+  await recordAudit(tx, {
+    actorId,
+    action: 'withdrawal.deleted',
+    targetType: 'withdrawal',
+    targetId: w.id,
+    before: auditView(w),
+    after: { ...auditView(hidden), refunded },
+  });
+  return { refunded };
+}

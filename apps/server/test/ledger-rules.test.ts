@@ -1,0 +1,147 @@
+// The database itself enforces the ledger rules (DESIGN §5), whatever code talks to it: raw SQL here.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SYSTEM_ACCOUNTS } from '../src/ledger/accounts.js';
+import { checkLedger } from '../src/ledger/check.js';
+import { signUp, startTestApp, type TestContext } from './helpers.js';
+import { balance, expectLedgerClean, fund, moneySnapshot } from './money-helpers.js';
+
+let ctx: TestContext;
+let userId: string;
+let accountId: number;
+beforeAll(async () => {
+  ctx = await startTestApp();
+  const u = await signUp(ctx);
+  userId = u.user._id;
+  await fund(ctx, userId, 1_000);
+  const r = await ctx.db.execute<{ id: number }>(sql`select id from ledger_accounts where user_id = ${userId}`);
+  accountId = Number(r.rows[0].id);
+});
+afterAll(() => ctx.close());
+
+async function refused(query: ReturnType<typeof sql>, pattern: RegExp) {
+  const before = await moneySnapshot(ctx);
+  await expect(ctx.db.execute(query)).rejects.toThrow();
+  try {
+    await ctx.db.execute(query);
+  } catch (e) {
+    const err = e as { message?: string; cause?: { message?: string } };
+    expect(`${err.message} ${err.cause?.message ?? ''}`).toMatch(pattern);
+  }
+  expect(await moneySnapshot(ctx)).toBe(before);
+}
+
+describe('raw SQL against the ledger tables', () => {
+  test('the system accounts exist', async () => {
+    const r = await ctx.db.execute<{ code: string }>(sql`select code from ledger_accounts where code is not null order by code`);
+    expect(r.rows.map((x) => x.code)).toEqual([...SYSTEM_ACCOUNTS].sort());
+  });
+
+  test('UPDATE and DELETE of ledger_entries are refused by the trigger (and TRUNCATE)', async () => {
+    await refused(sql`update ledger_entries set amount_cents = amount_cents + 1`, /append-only/);
+    await refused(sql`delete from ledger_entries`, /append-only/);
+    await refused(sql`truncate ledger_entries cascade`, /append-only/);
+    await refused(sql`update ledger_transactions set kind = 'x'`, /append-only/);
+    await refused(sql`delete from ledger_transactions`, /append-only/);
+  });
+
+  test('a direct UPDATE of a balance is refused', async () => {
+    await refused(sql`update ledger_accounts set balance_cents = 1000000 where id = ${accountId}`, /append-only/);
+  });
+
+  test('an unbalanced transaction is refused at commit', async () => {
+    const before = await moneySnapshot(ctx);
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        const t = await tx.execute<{ id: number }>(sql`insert into ledger_transactions (kind, event_key) values ('test', 'unbalanced-1') returning id`);
+        const id = Number(t.rows[0].id);
+        await tx.execute(sql`insert into ledger_entries (transaction_id, account_id, amount_cents) values (${id}, ${accountId}, 500)`);
+        await tx.execute(
+          sql`insert into ledger_entries (transaction_id, account_id, amount_cents) select ${id}, id, -499 from ledger_accounts where code = 'equity:adjustments'`,
+        );
+      }),
+    ).rejects.toThrow();
+    // A single entry is refused too.
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        const t = await tx.execute<{ id: number }>(sql`insert into ledger_transactions (kind, event_key) values ('test', 'unbalanced-2') returning id`);
+        await tx.execute(sql`insert into ledger_entries (transaction_id, account_id, amount_cents) values (${Number(t.rows[0].id)}, ${accountId}, 5)`);
+      }),
+    ).rejects.toThrow(/unbalanced|commit/i);
+    expect(await moneySnapshot(ctx)).toBe(before);
+    expect(await balance(ctx, userId)).toBe(1_000);
+  });
+
+  test('a balanced raw transaction is applied to the balances by the trigger; a user balance never goes below 0', async () => {
+    await ctx.db.transaction(async (tx) => {
+      const t = await tx.execute<{ id: number }>(sql`insert into ledger_transactions (kind, event_key) values ('test', 'balanced-1') returning id`);
+      const id = Number(t.rows[0].id);
+      await tx.execute(sql`insert into ledger_entries (transaction_id, account_id, amount_cents) values (${id}, ${accountId}, -300)`);
+      await tx.execute(sql`insert into ledger_entries (transaction_id, account_id, amount_cents) select ${id}, id, 300 from ledger_accounts where code = 'equity:adjustments'`);
+    });
+    expect(await balance(ctx, userId)).toBe(700);
+    const before = await moneySnapshot(ctx);
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        const t = await tx.execute<{ id: number }>(sql`insert into ledger_transactions (kind, event_key) values ('test', 'overdraw') returning id`);
+        const id = Number(t.rows[0].id);
+        await tx.execute(sql`insert into ledger_entries (transaction_id, account_id, amount_cents) values (${id}, ${accountId}, -701)`);
+        await tx.execute(sql`insert into ledger_entries (transaction_id, account_id, amount_cents) select ${id}, id, 701 from ledger_accounts where code = 'equity:adjustments'`);
+      }),
+    ).rejects.toThrow();
+    expect(await moneySnapshot(ctx)).toBe(before);
+  });
+
+  test('an event key takes effect once', async () => {
+    await expect(ctx.db.execute(sql`insert into ledger_transactions (kind, event_key) values ('test', 'balanced-1')`)).rejects.toThrow();
+  });
+
+  test('zero entries are refused', async () => {
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        const t = await tx.execute<{ id: number }>(sql`insert into ledger_transactions (kind, event_key) values ('test', 'zero') returning id`);
+        await tx.execute(sql`insert into ledger_entries (transaction_id, account_id, amount_cents) values (${Number(t.rows[0].id)}, ${accountId}, 0)`);
+      }),
+    ).rejects.toThrow();
+  });
+});
+
+describe('checkLedger and npm run ledger:check', () => {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const runCheck = () =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/ledger/check-cli.ts'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: ctx.databaseUrl, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  test('clean ledger → exit 0', async () => {
+    await expectLedgerClean(ctx);
+    const r = runCheck();
+    expect(r.stdout).toContain('ledger:check OK');
+    expect(r.status).toBe(0);
+  });
+
+  test('a breach (made behind the triggers’ back) → reported, exit 1', async () => {
+    // Only a superuser can do this, by switching the triggers off: the check must still notice.
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update ledger_accounts set balance_cents = balance_cents + 1 where id = ${accountId}`);
+    });
+    const report = await checkLedger(ctx.db);
+    expect(report.ok).toBe(false);
+    expect(report.breaches.join('\n')).toMatch(/sum to|holds/);
+    const r = runCheck();
+    expect(r.stdout).toContain('BREACH');
+    expect(r.status).toBe(1);
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update ledger_accounts set balance_cents = balance_cents - 1 where id = ${accountId}`);
+    });
+    await expectLedgerClean(ctx);
+  });
+});

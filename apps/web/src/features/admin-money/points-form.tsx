@@ -1,0 +1,95 @@
+// Spec §5: a non-empty e-mail and points > 0, else "Please enter a valid email and positive points.";
+// then the server's message, or "An error occurred.".
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { MSG, adminPointsBody, centsToNumber, formatCents } from '@app/contract';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { useConfirm } from '../../components/ui/confirm-dialog';
+import { errorMessage } from '../../lib/api';
+import { useIdempotencyKeys } from '../../lib/idempotency-key';
+import { adjustPoints, type PointsAction } from './api';
+
+const TEXT = {
+  add: { title: 'Add points', button: 'Add points', confirm: 'Add points?', to: 'to', intro: 'Credit a user’s balance, e.g. to correct a mistake. It is recorded in the audit log.' },
+  remove: { title: 'Remove points', button: 'Remove points', confirm: 'Remove points?', to: 'from', intro: 'Debit a user’s balance. It fails if the user does not have that many points.' },
+} as const;
+
+export function PointsForm({ action }: { action: PointsAction }) {
+  const text = TEXT[action];
+  const headingId = useId();
+  const [email, setEmail] = useState('');
+  const [points, setPoints] = useState('');
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+  const { confirm, dialog } = useConfirm();
+
+  const mutation = useMutation({
+    mutationFn: (body: { email: string; points: number }) =>
+      keys.run(`POST ${action} ${JSON.stringify(body)}`, (key) => adjustPoints(action, body, key)),
+    onSuccess: (data) => {
+      toast.success(data.message || (action === 'add' ? 'Points added' : 'Points removed'));
+      setEmail('');
+      setPoints('');
+    },
+    onError: (err) => toast.error(errorMessage(err, MSG.adminPointsError)),
+    onSettled: () =>
+      Promise.all(['point', 'statement', 'me'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const parsed = adminPointsBody.safeParse({ email, points });
+    if (!parsed.success) {
+      toast.error(MSG.adminPointsInvalid);
+      return;
+    }
+    const ok = await confirm({
+      title: text.confirm,
+      message: `${action === 'add' ? 'Add' : 'Remove'} ${formatCents(parsed.data.points)} points ${text.to} ${parsed.data.email}?`,
+      tone: action === 'remove' ? 'danger' : 'default',
+    });
+    if (ok) mutation.mutate({ email: parsed.data.email, points: centsToNumber(parsed.data.points) });
+  };
+
+  return (
+    <Card>
+      <h2 id={headingId} className="text-lg font-semibold">
+        {text.title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{text.intro}</p>
+      <form aria-labelledby={headingId} noValidate onSubmit={(e) => void submit(e)} className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+        <Input
+          label="User e-mail"
+          name="email"
+          type="email"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={mutation.isPending}
+        />
+        <Input
+          label="Points"
+          name="points"
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          step="0.01"
+          required
+          value={points}
+          onChange={(e) => setPoints(e.target.value)}
+          disabled={mutation.isPending}
+        />
+        <Button type="submit" variant={action === 'remove' ? 'danger' : 'primary'} disabled={mutation.isPending}>
+          {text.button}
+        </Button>
+      </form>
+      {dialog}
+    </Card>
+  );
+}

@@ -1,0 +1,303 @@
+// The admin list of deposits or withdrawals: filters and page in the URL (?status=&email=&page=),
+// a table with a status change and a delete per row, each confirmed first.
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { formatPoints } from '@app/contract';
+import { Button } from '../../components/ui/button';
+import { useConfirm, type ConfirmOptions } from '../../components/ui/confirm-dialog';
+import { DateTime } from '../../components/ui/date-time';
+import { Pagination } from '../../components/ui/pagination';
+import { StatusBadge } from '../../components/ui/status-badge';
+import type { ApiEnvelope } from '../../lib/api';
+import { useIdempotencyKeys } from '../../lib/idempotency-key';
+import type { ListPage, ListParams } from './api';
+
+export interface AdminRecord {
+  _id: string;
+  amount: number;
+  email: string;
+  createdAt: string;
+}
+
+export interface RecordKind<T extends AdminRecord> {
+  /** "deposits" / "withdrawals": caption, counts, query key. */
+  plural: string;
+  queryKey: string;
+  rowTestId: string;
+  fetch: (params: ListParams) => Promise<ListPage<T>>;
+  /** status filter values of the server (besides "all"), with their labels. */
+  statuses: { value: string; label: string }[];
+  doneLabel: string;
+  referenceLabel: string;
+  reference: (r: T) => string;
+  done: (r: T) => boolean;
+  markLabel: (targetDone: boolean) => string;
+  setStatus: (r: T, targetDone: boolean, key: string) => Promise<ApiEnvelope>;
+  remove: (r: T, key: string) => Promise<ApiEnvelope>;
+  confirmStatus: (r: T, targetDone: boolean) => ConfirmOptions;
+  confirmDelete: (r: T) => ConfirmOptions;
+  toasts: {
+    fetchError: (err: unknown) => string;
+    updated: (data: ApiEnvelope) => string;
+    updateError: (err: unknown) => string;
+    deleted: (data: ApiEnvelope) => string;
+    deleteError: (err: unknown) => string;
+  };
+}
+
+const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
+const td = 'px-3 py-2 align-top text-sm';
+const selectClass =
+  'rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100';
+
+function useListParams(): [ListParams, (next: Partial<ListParams>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
+  const params: ListParams = { page, status: search.get('status') ?? '', email: search.get('email') ?? '' };
+  const update = (next: Partial<ListParams>) => {
+    const merged = { ...params, ...next };
+    const out = new URLSearchParams();
+    if (merged.status) out.set('status', merged.status);
+    if (merged.email) out.set('email', merged.email);
+    if (merged.page > 1) out.set('page', String(merged.page));
+    setSearch(out, { replace: true, preventScrollReset: true });
+  };
+  return [params, update];
+}
+
+function Filters<T extends AdminRecord>({
+  kind,
+  params,
+  onChange,
+}: {
+  kind: RecordKind<T>;
+  params: ListParams;
+  onChange: (next: Partial<ListParams>) => void;
+}) {
+  const statusId = useId();
+  const emailId = useId();
+  // The e-mail box is applied on submit; it starts from the URL and is remounted (key) when the URL changes.
+  const [email, setEmail] = useState(params.email);
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onChange({ email: email.trim(), page: 1 });
+  };
+  return (
+    <form role="search" aria-label={`Filter ${kind.plural}`} onSubmit={apply} className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={statusId} className="text-sm font-medium">
+          Status
+        </label>
+        <select
+          id={statusId}
+          className={selectClass}
+          value={params.status}
+          onChange={(e) => onChange({ status: e.target.value, page: 1 })}
+        >
+          <option value="">All</option>
+          {kind.statuses.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={emailId} className="text-sm font-medium">
+          Filter by e-mail
+        </label>
+        <input
+          id={emailId}
+          type="search"
+          className={selectClass}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="part of an e-mail"
+          autoComplete="off"
+        />
+      </div>
+      <Button type="submit" variant="secondary">
+        Apply
+      </Button>
+      {(params.email || params.status) && (
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setEmail('');
+            onChange({ email: '', status: '', page: 1 });
+          }}
+        >
+          Clear filters
+        </Button>
+      )}
+    </form>
+  );
+}
+
+export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: RecordKind<T>; title: ReactNode }) {
+  const [params, setParams] = useListParams();
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+  const { confirm, dialog } = useConfirm();
+
+  const list = useQuery({
+    queryKey: [kind.queryKey, params],
+    queryFn: () => kind.fetch(params),
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+
+  // One toast per failed fetch (the list also says so in place).
+  const fetchError = list.isError ? list.error : null;
+  useEffect(() => {
+    if (fetchError) toast.error(kind.toasts.fetchError(fetchError));
+  }, [fetchError, kind]);
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [kind.queryKey] }),
+      // The admin may have acted on their own account.
+      queryClient.invalidateQueries({ queryKey: ['point'] }),
+      queryClient.invalidateQueries({ queryKey: ['statement'] }),
+    ]);
+
+  const statusMutation = useMutation({
+    mutationFn: ({ record, target }: { record: T; target: boolean }) =>
+      keys.run(`POST ${kind.queryKey}/${record._id} ${target}`, (key) => kind.setStatus(record, target, key)),
+    onSuccess: (data) => toast.success(kind.toasts.updated(data)),
+    onError: (err) => toast.error(kind.toasts.updateError(err)),
+    onSettled: refresh,
+  });
+
+  const deleteMutation = useMutation({
+    mutationFn: ({ record }: { record: T }) => keys.run(`DELETE ${kind.queryKey}/${record._id}`, (key) => kind.remove(record, key)),
+    onSuccess: (data) => {
+      toast.success(kind.toasts.deleted(data));
+      // The last row of a later page is gone: show the page before.
+      if (list.data && list.data.records.length === 1 && params.page > 1) setParams({ page: params.page - 1 });
+    },
+    onError: (err) => toast.error(kind.toasts.deleteError(err)),
+    onSettled: refresh,
+  });
+
+  const busyId = (statusMutation.isPending && statusMutation.variables?.record._id) || (deleteMutation.isPending && deleteMutation.variables?.record._id);
+
+  const askStatus = async (record: T) => {
+    const target = !kind.done(record);
+    if (await confirm(kind.confirmStatus(record, target))) statusMutation.mutate({ record, target });
+  };
+  const askDelete = async (record: T) => {
+    if (await confirm(kind.confirmDelete(record))) deleteMutation.mutate({ record });
+  };
+
+  const data = list.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.limit || 1))) : 1;
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = (
+      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
+        Loading {kind.plural}…
+      </p>
+    );
+  } else if (!data) {
+    body = (
+      <div role="alert" className="py-4 text-red-700 dark:text-red-300">
+        <p>{kind.toasts.fetchError(list.error)}</p>
+        <Button variant="secondary" className="mt-2" onClick={() => void list.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (data.records.length === 0 && data.total > 0) {
+    body = (
+      <div className="py-4 text-slate-600 dark:text-slate-300">
+        <p>There is nothing on this page any more.</p>
+        <Button variant="secondary" className="mt-2" onClick={() => setParams({ page: 1 })}>
+          Go to the first page
+        </Button>
+      </div>
+    );
+  } else if (data.records.length === 0) {
+    body = (
+      <p className="py-4 text-slate-600 dark:text-slate-300">
+        {params.status || params.email ? `No ${kind.plural} match these filters.` : `No ${kind.plural} yet.`}
+      </p>
+    );
+  } else {
+    body = (
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[48rem] border-collapse" aria-busy={list.isFetching}>
+          <caption className="sr-only">{title}</caption>
+          <thead className="border-b border-slate-200 dark:border-slate-700">
+            <tr>
+              <th scope="col" className={th}>
+                E-mail
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Amount (USDT)
+              </th>
+              <th scope="col" className={th}>
+                {kind.referenceLabel}
+              </th>
+              <th scope="col" className={th}>
+                Status
+              </th>
+              <th scope="col" className={th}>
+                Date
+              </th>
+              <th scope="col" className={th}>
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.records.map((record) => {
+              const done = kind.done(record);
+              const busy = busyId === record._id;
+              return (
+                <tr key={record._id} data-testid={kind.rowTestId} className="border-b border-slate-100 dark:border-slate-800">
+                  <td className={`${td} [overflow-wrap:anywhere]`}>{record.email}</td>
+                  <td className={`${td} text-right font-semibold tabular-nums`}>{formatPoints(record.amount)}</td>
+                  <td className={`${td} max-w-[14rem] font-mono break-all`}>{kind.reference(record)}</td>
+                  <td className={td}>
+                    <StatusBadge done={done} doneLabel={kind.doneLabel} />
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <DateTime iso={record.createdAt} />
+                  </td>
+                  <td className={td}>
+                    <div className="flex gap-2 whitespace-nowrap">
+                      <Button variant={done ? 'secondary' : 'primary'} disabled={busy} onClick={() => void askStatus(record)}>
+                        {kind.markLabel(!done)}
+                      </Button>
+                      <Button variant="danger" disabled={busy} onClick={() => void askDelete(record)}>
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <Filters key={params.email} kind={kind} params={params} onChange={setParams} />
+      <p className="mt-4 text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+        {data ? `${data.total} ${data.total === 1 ? kind.plural.replace(/s$/, '') : kind.plural}` : '\u00a0'}
+      </p>
+      <div className="mt-2">{body}</div>
+      {data && data.records.length > 0 && (
+        <Pagination label={kind.plural} page={params.page} pageCount={pageCount} onPage={(page) => setParams({ page })} />
+      )}
+      {dialog}
+    </div>
+  );
+}

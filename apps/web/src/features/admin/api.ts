@@ -1,0 +1,76 @@
+// Admin desk calls: the users table (spec §7 GET /user/all, PUT /user/{id}/update-role,
+// DELETE /user/{id}/delete-user, GET /admin/stats/users), the dashboard and the audit log (DESIGN §3).
+import type { AuditResponse, DashboardResponse, UserListResponse, UserStatsResponse } from '@app/contract';
+import { api, type ApiEnvelope } from '../../lib/api';
+
+export const USERS_PAGE_LIMIT = 20;
+export const AUDIT_PAGE_LIMIT = 25;
+
+/** Query keys: every admin change invalidates the whole `admin` family, so all figures re-read. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: (params: { page: number; q: string }) => ['admin', 'users', params] as const,
+  stats: ['admin', 'user-stats'] as const,
+  dashboard: ['admin', 'dashboard'] as const,
+  audit: (params: AuditFilters & { page: number }) => ['admin', 'audit', params] as const,
+};
+
+export async function fetchUsers({ page, q }: { page: number; q: string }): Promise<UserListResponse> {
+  const params: Record<string, string | number> = { page, limit: USERS_PAGE_LIMIT };
+  if (q.trim()) params.q = q.trim();
+  const { data } = await api.get<UserListResponse>('/user/all', { params });
+  return data;
+}
+
+export async function fetchUserStats(): Promise<UserStatsResponse> {
+  return (await api.get<UserStatsResponse>('/admin/stats/users')).data;
+}
+
+export type AssignableRole = 'USER' | 'ADMIN';
+
+export async function updateRole(id: string, role: AssignableRole) {
+  return (await api.put<ApiEnvelope & { role: AssignableRole }>(`/user/${encodeURIComponent(id)}/update-role`, { role })).data;
+}
+
+export async function deleteUser(id: string): Promise<ApiEnvelope> {
+  return (await api.delete<ApiEnvelope>(`/user/${encodeURIComponent(id)}/delete-user`)).data;
+}
+
+export async function fetchDashboard(): Promise<DashboardResponse> {
+  return (await api.get<DashboardResponse>('/admin/dashboard')).data;
+}
+
+export interface AuditFilters {
+  actor: string;
+  action: string;
+  /** YYYY-MM-DD, inclusive UTC days. */
+  from: string;
+  to: string;
+}
+
+export async function fetchAudit({ page, ...filters }: AuditFilters & { page: number }): Promise<AuditResponse> {
+  const params: Record<string, string | number> = { page, limit: AUDIT_PAGE_LIMIT };
+  for (const [key, value] of Object.entries(filters)) if (value.trim()) params[key] = value.trim();
+  return (await api.get<AuditResponse>('/admin/audit', { params })).data;
+}
+
+/** The actions the server records (apps/server/src/modules/audit/audit.service.ts), with readable labels. */
+export const AUDIT_ACTIONS = [
+  { value: 'user.role_changed', label: 'Role changed' },
+  { value: 'user.deleted', label: 'User deleted' },
+  { value: 'deposit.approved', label: 'Deposit approved' },
+  { value: 'deposit.reverted', label: 'Deposit reverted' },
+  { value: 'deposit.deleted', label: 'Deposit deleted' },
+  { value: 'withdrawal.processed', label: 'Withdrawal processed' },
+  { value: 'withdrawal.unprocessed', label: 'Withdrawal unprocessed' },
+  { value: 'withdrawal.deleted', label: 'Withdrawal deleted' },
+  { value: 'points.added', label: 'Points added' },
+  { value: 'points.removed', label: 'Points removed' },
+  { value: 'video.created', label: 'Video created' },
+  { value: 'video.updated', label: 'Video updated' },
+  { value: 'video.deleted', label: 'Video deleted' },
+] as const;
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTIONS.find((a) => a.value === action)?.label ?? action;
+}

@@ -1,0 +1,293 @@
+// The audit log (DESIGN §4, GET /admin/audit; super admin only, the route guard sends others to /denied):
+// who did what to which record, before and after, newest first. Filters and page live in the URL.
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AuditEntry } from '@app/contract';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { DateTime } from '../../components/ui/date-time';
+import { PageHeader } from '../../components/ui/page';
+import { Pagination } from '../../components/ui/pagination';
+import { errorMessage } from '../../lib/api';
+import { AUDIT_ACTIONS, adminKeys, auditActionLabel, fetchAudit, type AuditFilters } from './api';
+
+const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
+const td = 'px-3 py-2 align-top text-sm';
+const fieldClass =
+  'rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100';
+
+const FILTER_KEYS = ['actor', 'action', 'from', 'to'] as const;
+const EMPTY: AuditFilters = { actor: '', action: '', from: '', to: '' };
+
+function useAuditParams(): [AuditFilters & { page: number }, (next: Partial<AuditFilters & { page: number }>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const params = {
+    page: Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1),
+    actor: search.get('actor') ?? '',
+    action: search.get('action') ?? '',
+    from: search.get('from') ?? '',
+    to: search.get('to') ?? '',
+  };
+  const update = (next: Partial<AuditFilters & { page: number }>) => {
+    const merged = { ...params, ...next };
+    const out = new URLSearchParams();
+    for (const key of FILTER_KEYS) if (merged[key]) out.set(key, merged[key]);
+    if (merged.page > 1) out.set('page', String(merged.page));
+    setSearch(out, { replace: true, preventScrollReset: true });
+  };
+  return [params, update];
+}
+
+function Filters({ filters, onApply }: { filters: AuditFilters; onApply: (next: AuditFilters) => void }) {
+  const ids = { actor: useId(), action: useId(), from: useId(), to: useId(), error: useId() };
+  const [draft, setDraft] = useState(filters);
+  const [error, setError] = useState('');
+  const set = (key: keyof AuditFilters) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const apply = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (draft.from && draft.to && draft.from > draft.to) {
+      setError('The "from" date must not be after the "to" date.');
+      return;
+    }
+    setError('');
+    onApply({ ...draft, actor: draft.actor.trim() });
+  };
+  const active = FILTER_KEYS.some((k) => filters[k]);
+  return (
+    <form role="search" aria-label="Filter the audit log" onSubmit={apply} noValidate>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.actor} className="text-sm font-medium">
+            Actor e-mail
+          </label>
+          <input
+            id={ids.actor}
+            type="email"
+            className={fieldClass}
+            value={draft.actor}
+            onChange={set('actor')}
+            autoComplete="off"
+            maxLength={254}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.action} className="text-sm font-medium">
+            Action
+          </label>
+          <select id={ids.action} className={fieldClass} value={draft.action} onChange={set('action')}>
+            <option value="">All actions</option>
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a.value} value={a.value}>
+                {a.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.from} className="text-sm font-medium">
+            From (UTC day)
+          </label>
+          <input
+            id={ids.from}
+            type="date"
+            className={fieldClass}
+            value={draft.from}
+            max={draft.to || undefined}
+            onChange={set('from')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ids.error : undefined}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.to} className="text-sm font-medium">
+            To (UTC day)
+          </label>
+          <input
+            id={ids.to}
+            type="date"
+            className={fieldClass}
+            value={draft.to}
+            min={draft.from || undefined}
+            onChange={set('to')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? ids.error : undefined}
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          Apply
+        </Button>
+        {active && (
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setDraft(EMPTY);
+              setError('');
+              onApply(EMPTY);
+            }}
+          >
+            Clear filters
+          </Button>
+        )}
+      </div>
+      {error && (
+        <p id={ids.error} role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** A before/after snapshot as "key: value" lines; keys that changed are marked. */
+function Snapshot({ value, other }: { value: unknown; other: unknown }) {
+  if (value === null || value === undefined) return <span className="text-slate-600 dark:text-slate-300">—</span>;
+  if (typeof value !== 'object' || Array.isArray(value)) return <span className="font-mono break-all">{formatValue(value)}</span>;
+  const otherObj = other && typeof other === 'object' && !Array.isArray(other) ? (other as Record<string, unknown>) : null;
+  return (
+    <ul className="space-y-0.5 font-mono text-xs">
+      {Object.entries(value as Record<string, unknown>).map(([key, v]) => {
+        const changed = otherObj !== null && JSON.stringify(otherObj[key]) !== JSON.stringify(v);
+        return (
+          <li key={key} className={`break-all ${changed ? 'font-semibold' : ''}`}>
+            <span className="text-slate-600 dark:text-slate-300">{key}:</span> {formatValue(v)}
+            {changed && <span className="sr-only"> (changed)</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function targetEmail(entry: AuditEntry): string | null {
+  for (const snap of [entry.after, entry.before]) {
+    if (snap && typeof snap === 'object' && 'email' in snap && typeof (snap as { email: unknown }).email === 'string') {
+      return (snap as { email: string }).email;
+    }
+  }
+  return null;
+}
+
+export function AuditPage() {
+  const [params, setParams] = useAuditParams();
+  const list = useQuery({
+    queryKey: adminKeys.audit(params),
+    queryFn: () => fetchAudit(params),
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+  });
+  const data = list.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / (data.limit || 1))) : 1;
+  const filtered = FILTER_KEYS.some((k) => params[k]);
+
+  let body: ReactNode;
+  if (list.isPending) {
+    body = (
+      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
+        Loading the audit log…
+      </p>
+    );
+  } else if (list.isError && (!data || list.isPlaceholderData)) {
+    body = (
+      <div role="alert" className="py-4 text-red-700 dark:text-red-300">
+        <p>{errorMessage(list.error, 'Could not load the audit log.')}</p>
+        <Button variant="secondary" className="mt-2" onClick={() => void list.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (!data || data.entries.length === 0) {
+    body = (
+      <p className="py-4 text-slate-600 dark:text-slate-300">
+        {data && data.total > 0
+          ? 'There is nothing on this page.'
+          : filtered
+            ? 'No entries match these filters.'
+            : 'No admin actions recorded yet.'}
+      </p>
+    );
+  } else {
+    body = (
+      // Focusable, so keyboard users can scroll the wide table sideways.
+      <div className="overflow-x-auto" role="region" aria-label="Audit log entries" tabIndex={0}>
+        <table className="w-full min-w-[60rem] border-collapse" aria-busy={list.isFetching}>
+          <caption className="sr-only">Audit log, newest first</caption>
+          <thead className="border-b border-slate-200 dark:border-slate-700">
+            <tr>
+              <th scope="col" className={th}>
+                Time
+              </th>
+              <th scope="col" className={th}>
+                Actor
+              </th>
+              <th scope="col" className={th}>
+                Action
+              </th>
+              <th scope="col" className={th}>
+                Target
+              </th>
+              <th scope="col" className={th}>
+                Before
+              </th>
+              <th scope="col" className={th}>
+                After
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.entries.map((entry) => {
+              const email = targetEmail(entry);
+              return (
+                <tr key={entry._id} data-testid="audit-row" className="border-b border-slate-100 dark:border-slate-800">
+                  <td className={`${td} whitespace-nowrap`}>
+                    <DateTime iso={entry.createdAt} />
+                  </td>
+                  <td className={`${td} [overflow-wrap:anywhere]`}>{entry.actorEmail ?? 'Unknown'}</td>
+                  <td className={td}>
+                    <span className="font-medium">{auditActionLabel(entry.action)}</span>
+                    <span className="block font-mono text-xs text-slate-600 dark:text-slate-300">{entry.action}</span>
+                  </td>
+                  <td className={`${td} max-w-[14rem]`}>
+                    <span className="capitalize">{entry.targetType}</span>
+                    {email && <span className="block [overflow-wrap:anywhere]">{email}</span>}
+                    {entry.targetId && <span className="block font-mono text-xs break-all text-slate-600 dark:text-slate-300">{entry.targetId}</span>}
+                  </td>
+                  <td className={`${td} max-w-[18rem]`}>
+                    <Snapshot value={entry.before} other={entry.after} />
+                  </td>
+                  <td className={`${td} max-w-[18rem]`}>
+                    <Snapshot value={entry.after} other={entry.before} />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  const filterKey = FILTER_KEYS.map((k) => params[k]).join('|');
+  return (
+    <section>
+      <PageHeader title="Audit log" intro="Every admin action: who did it, to what, and what changed. Newest first; days are UTC." />
+      <Card>
+        <Filters key={filterKey} filters={params} onApply={(next) => setParams({ ...next, page: 1 })} />
+        <p className="mt-4 text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
+          {data ? `${data.total} ${data.total === 1 ? 'entry' : 'entries'}` : '\u00a0'}
+        </p>
+        <div className="mt-2">{body}</div>
+        {data && data.entries.length > 0 && (
+          <Pagination label="Audit log" page={params.page} pageCount={pageCount} onPage={(page) => setParams({ page })} />
+        )}
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+// Admin dashboard (DESIGN §3 GET /admin/dashboard): headline figures, and the last 30 UTC days of deposits,
+// withdrawals and sign-ups as charts (loaded lazily: recharts never reaches the `/` bundle) with the same
+// figures in a data table for keyboard and screen-reader users.
+import { Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { formatPoints, type DashboardResponse } from '@app/contract';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { PageHeader } from '../../components/ui/page';
+import { errorMessage } from '../../lib/api';
+import { lazyPage } from '../../lib/lazy-page';
+import { adminKeys, fetchDashboard } from './api';
+
+const DashboardCharts = lazyPage(() => import('./dashboard-charts'), 'DashboardCharts');
+
+const linkClass = 'text-sm font-semibold text-emerald-800 underline dark:text-emerald-300';
+const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
+const td = 'px-3 py-1.5 text-sm tabular-nums';
+
+const DAY_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const dayLabel = (day: string) => DAY_FORMAT.format(new Date(`${day}T00:00:00Z`));
+
+function Figure({ label, value, detail, testId }: { label: string; value: ReactNode; detail?: ReactNode; testId: string }) {
+  return (
+    <Card className="p-5">
+      <dt className="text-sm text-slate-600 dark:text-slate-300">{label}</dt>
+      <dd className="mt-1 text-3xl font-bold tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+      {detail && <dd className="mt-1 text-sm text-slate-700 dark:text-slate-300">{detail}</dd>}
+    </Card>
+  );
+}
+
+function SeriesTable({ series }: { series: DashboardResponse['series'] }) {
+  return (
+    <details className="mt-6">
+      <summary className="cursor-pointer text-sm font-semibold">Show the daily figures as a table</summary>
+      <div className="mt-3 overflow-x-auto" role="region" aria-label="Daily figures" tabIndex={0}>
+        <table className="w-full min-w-[32rem] border-collapse">
+          <caption className="sr-only">Deposits, withdrawals and sign-ups per UTC day, oldest first</caption>
+          <thead className="border-b border-slate-200 dark:border-slate-700">
+            <tr>
+              <th scope="col" className={th}>
+                Day (UTC)
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Deposits (USDT)
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Withdrawals (USDT)
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Sign-ups
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {series.map((d) => (
+              <tr key={d.day} className="border-b border-slate-100 dark:border-slate-800">
+                <th scope="row" className={`${td} text-left font-medium`}>
+                  <time dateTime={d.day}>{dayLabel(d.day)}</time>
+                </th>
+                <td className={`${td} text-right`}>{formatPoints(d.deposits)}</td>
+                <td className={`${td} text-right`}>{formatPoints(d.withdrawals)}</td>
+                <td className={`${td} text-right`}>{d.signups}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+export function AdminDashboardPage() {
+  const dashboard = useQuery({ queryKey: adminKeys.dashboard, queryFn: fetchDashboard, refetchOnMount: 'always' });
+  const data = dashboard.data;
+
+  let body: ReactNode;
+  if (dashboard.isPending) {
+    body = (
+      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
+        Loading the dashboard…
+      </p>
+    );
+  } else if (!data) {
+    body = (
+      <div role="alert" className="py-4 text-red-700 dark:text-red-300">
+        <p>{errorMessage(dashboard.error, 'Could not load the dashboard.')}</p>
+        <Button variant="secondary" className="mt-2" onClick={() => void dashboard.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="grid gap-6">
+        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={dashboard.isFetching}>
+          <Figure label="Users" value={data.users} testId="dashboard-users" detail={<Link to="/allusers" className={linkClass}>Manage users</Link>} />
+          <Figure label="Subscribers" value={data.subscribers} testId="dashboard-subscribers" />
+          <Figure
+            label="User balances (USDT)"
+            value={formatPoints(data.userBalances)}
+            testId="dashboard-balances"
+            detail="What the platform owes its users."
+          />
+          <Figure
+            label="Pending deposits"
+            value={data.pendingDeposits.count}
+            testId="dashboard-pending-deposits"
+            detail={
+              <>
+                <span data-testid="dashboard-pending-deposits-amount">{formatPoints(data.pendingDeposits.amount)} USDT</span>
+                {' · '}
+                <Link to="/admin/deposit?status=pending" className={linkClass}>
+                  Review
+                </Link>
+              </>
+            }
+          />
+          <Figure
+            label="Pending withdrawals"
+            value={data.pendingWithdrawals.count}
+            testId="dashboard-pending-withdrawals"
+            detail={
+              <>
+                <span data-testid="dashboard-pending-withdrawals-amount">{formatPoints(data.pendingWithdrawals.amount)} USDT</span>
+                {' · '}
+                <Link to="/admin/withdraw?status=pending" className={linkClass}>
+                  Review
+                </Link>
+              </>
+            }
+          />
+        </dl>
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold">Last {data.series.length} days</h2>
+          <Suspense
+            fallback={
+              <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
+                Loading charts…
+              </p>
+            }
+          >
+            <DashboardCharts series={data.series} />
+          </Suspense>
+          <SeriesTable series={data.series} />
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <section>
+      <PageHeader title="Dashboard" intro="The platform at a glance. Days are UTC; amounts are in USDT." />
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { MSG } from '@app/contract';
+import { fetchVideos, isRefusal, videoKeys } from './api';
+
+/** Spec §8: a refused fetch and a failed one have their own texts. */
+export const fetchErrorText = (err: unknown) => (isRefusal(err) ? MSG.videoFetchFailed : MSG.videoFetchError);
+
+/** The video list (subscribers and admins), re-read on each visit; a failure is toasted once. */
+export function useVideos() {
+  const list = useQuery({ queryKey: videoKeys.list, queryFn: fetchVideos, refetchOnMount: 'always' });
+  const error = list.isError ? list.error : null;
+  useEffect(() => {
+    if (error) toast.error(fetchErrorText(error));
+  }, [error]);
+  return list;
+}

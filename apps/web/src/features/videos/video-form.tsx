@@ -1,0 +1,123 @@
+// Spec §5: link, points and time (minutes) are all required; the contract's videoBody gives the message,
+// the same one the server would answer with. Spec §8: "Operation failed" for a refusal, "Something went wrong"
+// when no answer came.
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { LIMITS, MSG, centsToNumber, videoBody, type PublicVideo } from '@app/contract';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { createVideo, failureText, updateVideo, videoKeys, type VideoPayload } from './api';
+
+interface VideoFormProps {
+  /** The video being edited, or null to add one. Remount (key) when it changes. */
+  editing: PublicVideo | null;
+  onDone: () => void;
+}
+
+export function VideoForm({ editing, onDone }: VideoFormProps) {
+  const headingId = useId();
+  const [link, setLink] = useState(editing?.link ?? '');
+  const [point, setPoint] = useState(editing ? String(editing.point) : '');
+  const [time, setTime] = useState(editing ? String(editing.time) : '');
+  const queryClient = useQueryClient();
+
+  const mutation = useMutation({
+    mutationFn: (body: VideoPayload) => (editing ? updateVideo(editing._id, body) : createVideo(body)),
+    onSuccess: (data) => {
+      toast.success(data.message || (editing ? 'Video updated' : 'Video added'));
+      setLink('');
+      setPoint('');
+      setTime('');
+      onDone();
+    },
+    onError: (err) => toast.error(failureText(err, { failed: MSG.videoSaveFailed, error: MSG.videoSaveError })),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: videoKeys.list }),
+        queryClient.invalidateQueries({ queryKey: ['video'] }),
+      ]),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const parsed = videoBody.safeParse({ link, point, time });
+    if (!parsed.success) {
+      toast.error(parsed.error.issues[0]?.message ?? MSG.videoSaveFailed);
+      return;
+    }
+    mutation.mutate({ link: parsed.data.link, point: centsToNumber(parsed.data.point), time: parsed.data.time / 100 });
+  };
+
+  const title = editing ? 'Edit video' : 'Add video';
+  return (
+    <Card>
+      <h2 id={headingId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        A YouTube link or a direct video file (.mp4, .webm, .ogg, .ogv, .m4v, .mov), the points it pays and the minutes it
+        must be watched.
+      </p>
+      <form
+        aria-labelledby={headingId}
+        noValidate
+        onSubmit={submit}
+        className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1fr)_9rem_9rem] md:items-end"
+      >
+        <Input
+          label="Video link"
+          name="link"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="https://www.youtube.com/watch?v=…"
+          required
+          // Editing starts here (the form is remounted for it).
+          autoFocus={editing !== null}
+          value={link}
+          onChange={(e) => setLink(e.target.value)}
+          disabled={mutation.isPending}
+        />
+        <Input
+          label="Points"
+          name="point"
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          step="0.01"
+          required
+          value={point}
+          onChange={(e) => setPoint(e.target.value)}
+          disabled={mutation.isPending}
+        />
+        <Input
+          label="Time (minutes)"
+          name="time"
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          max={LIMITS.videoMaxMinutes}
+          step="0.01"
+          required
+          value={time}
+          onChange={(e) => setTime(e.target.value)}
+          disabled={mutation.isPending}
+        />
+        <div className="flex flex-wrap gap-3 md:col-span-3">
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Saving…' : editing ? 'Save changes' : 'Add video'}
+          </Button>
+          {editing && (
+            <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>
+              Cancel editing
+            </Button>
+          )}
+        </div>
+      </form>
+    </Card>
+  );
+}

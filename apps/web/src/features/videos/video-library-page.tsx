@@ -1,0 +1,84 @@
+// Spec §2 /video: the library grid for subscribers. Each card links to its player.
+import { Link } from 'react-router';
+import { Clock, Coins } from 'lucide-react';
+import { formatPoints } from '@app/contract';
+import { Button } from '../../components/ui/button';
+import { PageHeader } from '../../components/ui/page';
+import { fetchErrorText, useVideos } from './use-videos';
+import { VideoThumbnail } from './video-thumbnail';
+import { formatMinutes, videoName } from './video-source';
+
+function SkeletonGrid() {
+  return (
+    <div role="status" aria-label="Loading videos" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} aria-hidden="true" className="animate-pulse rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+          <div className="aspect-video w-full rounded-lg bg-slate-200 dark:bg-slate-800" />
+          <div className="mt-4 h-4 w-2/3 rounded bg-slate-200 dark:bg-slate-800" />
+          <div className="mt-2 h-4 w-1/3 rounded bg-slate-200 dark:bg-slate-800" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function VideoLibraryPage() {
+  const list = useVideos();
+
+  let body;
+  if (list.isPending) {
+    body = <SkeletonGrid />;
+  } else if (list.isError && !list.data) {
+    body = (
+      <div role="alert" className="py-4 text-red-700 dark:text-red-300">
+        <p>{fetchErrorText(list.error)}</p>
+        <Button variant="secondary" className="mt-2" onClick={() => void list.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (list.data.length === 0) {
+    body = <p className="py-4 text-slate-600 dark:text-slate-300">No videos yet. Please check back later.</p>;
+  } else {
+    body = (
+      <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-busy={list.isFetching}>
+        {list.data.map((video) => {
+          const name = videoName(video.link);
+          return (
+            <li
+              key={video._id}
+              data-testid="video-card"
+              className="group relative flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm focus-within:ring-2 focus-within:ring-emerald-600 hover:shadow-md dark:border-slate-700 dark:bg-slate-900"
+            >
+              <VideoThumbnail link={video.link} />
+              <h2 className="mt-3 font-semibold [overflow-wrap:anywhere]">
+                {/* The whole card is clickable through this link's stretched ::after. */}
+                <Link to={`/video/${encodeURIComponent(video._id)}`} className="after:absolute after:inset-0 after:rounded-xl focus:outline-none">
+                  <span className="sr-only">Watch </span>
+                  {name}
+                </Link>
+              </h2>
+              <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
+                <span className="inline-flex items-center gap-1">
+                  <Coins aria-hidden="true" className="h-4 w-4" />
+                  {formatPoints(video.point)} points
+                </span>
+                <span className="inline-flex items-center gap-1">
+                  <Clock aria-hidden="true" className="h-4 w-4" />
+                  {formatMinutes(video.time)}
+                </span>
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    );
+  }
+
+  return (
+    <section>
+      <PageHeader title="Videos" intro="Watch a video to the end of its time to earn its points, once a day per video." />
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+// Spec §2 /video/{id} and §4 video reward: the player embeds the video muted and autoplaying and counts
+// seconds; at time × 60 s it asks for the points once. Opening the page (GET /video/{id}) starts the
+// server's own timer, so that query is read once per visit and never refetched behind the viewer's back.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, CheckCircle2 } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { MSG, formatPoints, type PublicVideo } from '@app/contract';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { PageHeader } from '../../components/ui/page';
+import { errorMessage, httpStatus } from '../../lib/api';
+import { useIdempotencyKeys } from '../../lib/idempotency-key';
+import { useSession } from '../../lib/session';
+import { awardVideoPoints, invalidateBalance, isRefusal, openVideo, RefusedError, videoKeys } from './api';
+import { fetchErrorText } from './use-videos';
+import { formatMinutes, videoName, videoSource, watchSeconds } from './video-source';
+
+const backLink = 'inline-flex items-center gap-1 font-semibold text-emerald-800 underline dark:text-emerald-300';
+
+/** Spec §8: the server's message, else "Failed to award point ❌" for a refusal, else the server-error text. */
+function awardErrorText(err: unknown): string {
+  if (err instanceof RefusedError) return err.message || MSG.videoAwardFailed;
+  return errorMessage(err, isRefusal(err) ? MSG.videoAwardFailed : MSG.videoAwardError);
+}
+
+function Player({ video }: { video: PublicVideo }) {
+  const source = videoSource(video.link);
+  const name = videoName(video.link);
+  const frame = 'aspect-video w-full overflow-hidden rounded-xl bg-black';
+  if (source.kind === 'youtube') {
+    return (
+      <div className={frame}>
+        <iframe
+          src={source.embedUrl}
+          title={`Video player: ${name}`}
+          allow="autoplay; encrypted-media; picture-in-picture"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          className="h-full w-full border-0"
+        />
+      </div>
+    );
+  }
+  if (source.kind === 'file') {
+    return (
+      <div className={frame}>
+        <video
+          // Autoplay is allowed only when muted; set the property too, as the attribute alone is not reflected by React.
+          ref={(el) => {
+            if (el) {
+              el.muted = true;
+              el.defaultMuted = true;
+            }
+          }}
+          src={source.url}
+          aria-label={`Video player: ${name}`}
+          data-testid="video-file-player"
+          muted
+          autoPlay
+          playsInline
+          controls
+          preload="auto"
+          className="h-full w-full"
+        />
+      </div>
+    );
+  }
+  return (
+    <p className="rounded-xl border border-slate-200 p-6 dark:border-slate-700">
+      This video cannot be embedded.{' '}
+      <a href={source.url} target="_blank" rel="noopener noreferrer" className={backLink}>
+        Open it in a new tab
+      </a>
+      .
+    </p>
+  );
+}
+
+function Watch({ video }: { video: PublicVideo }) {
+  const total = watchSeconds(video.time);
+  const [elapsed, setElapsed] = useState(0);
+  const done = elapsed >= total;
+  const session = useSession();
+  // Admins may open videos to check them; only a subscribed account is paid (the server says the same).
+  const canEarn = session.isSubscriber;
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+  const requested = useRef(false);
+
+  // The watch clock: UI state, 1-second ticks, stopped once the time is reached.
+  useEffect(() => {
+    if (done) return;
+    const timer = window.setInterval(() => setElapsed((e) => e + 1), 1000);
+    return () => window.clearInterval(timer);
+  }, [done]);
+
+  const award = useMutation({
+    mutationFn: () => keys.run(`POST /video/add-point ${video._id}`, (key) => awardVideoPoints(video._id, key)),
+    onSuccess: (data) => toast.success(data.message || `You earned ${formatPoints(video.point)} points`),
+    onError: (err) => toast.error(awardErrorText(err)),
+    onSettled: () => invalidateBalance(queryClient),
+  });
+
+  // Exactly one request per visit: the ref survives re-renders and React's strict-mode double effects.
+  const { mutate: requestAward } = award;
+  useEffect(() => {
+    if (!done || !canEarn || requested.current) return;
+    requested.current = true;
+    requestAward();
+  }, [done, canEarn, requestAward]);
+
+  const left = Math.max(0, total - elapsed);
+  const awarded = award.isSuccess;
+  const retryable = award.isError && (!isRefusal(award.error) || httpStatus(award.error) === 400);
+
+  let status: ReactNode;
+  if (!done) status = `${left} s left until your reward`;
+  else if (!canEarn) status = 'Rewards are paid to subscribed accounts only.';
+  else if (awarded)
+    status = (
+      <span className="inline-flex items-center gap-1 text-emerald-800 dark:text-emerald-300">
+        <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+        Reward earned: {award.data.message || `${formatPoints(video.point)} points`}
+      </span>
+    );
+  else if (award.isError) status = <span className="text-red-700 dark:text-red-300">{awardErrorText(award.error)}</span>;
+  else status = 'Requesting your reward…';
+
+  return (
+    <div className="grid gap-6">
+      <Player video={video} />
+      <Card>
+        <h2 className="text-lg font-semibold">Your reward</h2>
+        <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+          Watch for {formatMinutes(video.time)} to earn {formatPoints(video.point)} points (once a day per video).
+        </p>
+        <div
+          role="progressbar"
+          aria-label="Watch progress"
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={Math.min(elapsed, total)}
+          aria-valuetext={`${Math.min(elapsed, total)} of ${total} seconds watched`}
+          data-testid="watch-progress"
+          className="mt-4 h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
+        >
+          <div
+            className={`h-full rounded-full transition-[width] duration-1000 ease-linear ${awarded ? 'bg-emerald-600 dark:bg-emerald-400' : 'bg-emerald-700 dark:bg-emerald-400'}`}
+            style={{ width: `${(Math.min(elapsed, total) / total) * 100}%` }}
+          />
+        </div>
+        <p className="mt-2 text-sm font-medium tabular-nums" data-testid="watch-status">
+          {status}
+        </p>
+        {retryable && (
+          <Button variant="secondary" className="mt-3" disabled={award.isPending} onClick={() => award.mutate()}>
+            Try again
+          </Button>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+export function VideoPlayerPage() {
+  const { id = '' } = useParams();
+  const video = useQuery({
+    queryKey: videoKeys.one(id),
+    queryFn: () => openVideo(id),
+    // Each visit opens the video once (that starts the server's timer); nothing refetches it meanwhile.
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  const error = video.isError ? video.error : null;
+  useEffect(() => {
+    if (error) toast.error(httpStatus(error) === 404 ? errorMessage(error, MSG.videoFetchFailed) : fetchErrorText(error));
+  }, [error]);
+
+  let body: ReactNode;
+  if (video.isPending) {
+    body = (
+      <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-300">
+        Loading video…
+      </p>
+    );
+  } else if (video.isError) {
+    body = (
+      <div role="alert" className="py-4 text-red-700 dark:text-red-300">
+        <p>{httpStatus(video.error) === 404 ? errorMessage(video.error, MSG.videoFetchFailed) : fetchErrorText(video.error)}</p>
+      </div>
+    );
+  } else {
+    body = <Watch key={video.data._id} video={video.data} />;
+  }
+
+  return (
+    <section>
+      <p className="mb-4">
+        <Link to="/video" className={backLink}>
+          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          All videos
+        </Link>
+      </p>
+      <PageHeader title={video.data ? videoName(video.data.link) : 'Video'} />
+      {body}
+    </section>
+  );
+}

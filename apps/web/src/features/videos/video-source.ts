@@ -1,0 +1,53 @@
+// What a video link is (spec §3: a YouTube link or a direct file) and how long it must be watched.
+import { isDirectVideoFile, youTubeEmbed, youTubeId, youTubeThumbnail } from '@app/contract';
+
+export type VideoSource =
+  | { kind: 'youtube'; id: string; embedUrl: string; thumbnailUrl: string }
+  | { kind: 'file'; url: string; fileName: string }
+  | { kind: 'unknown'; url: string };
+
+function lastPathSegment(link: string): string {
+  try {
+    const url = new URL(link);
+    const segment = url.pathname.split('/').filter(Boolean).pop() ?? url.hostname;
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  } catch {
+    return link;
+  }
+}
+
+export function videoSource(link: string): VideoSource {
+  const id = youTubeId(link);
+  if (id) {
+    // playsinline: iOS plays in the page instead of forcing full screen (autoplay needs that and mute).
+    return { kind: 'youtube', id, embedUrl: `${youTubeEmbed(id)}&playsinline=1`, thumbnailUrl: youTubeThumbnail(id) };
+  }
+  if (isDirectVideoFile(link)) return { kind: 'file', url: link, fileName: lastPathSegment(link) };
+  return { kind: 'unknown', url: link };
+}
+
+/** A short human name for a video, which has no title of its own. */
+export function videoName(link: string): string {
+  const source = videoSource(link);
+  if (source.kind === 'youtube') return `YouTube video ${source.id}`;
+  if (source.kind === 'file') return source.fileName;
+  return lastPathSegment(link);
+}
+
+/**
+ * Seconds to watch for the reward: time (minutes, 2 decimals) × 60, computed on whole centiminutes so
+ * 0.05 min is exactly 3 s (0.05 × 60 in floating point is 3.0000000000000004).
+ */
+export function watchSeconds(timeMinutes: number): number {
+  const centiminutes = Math.round(timeMinutes * 100);
+  return Math.max(1, Math.ceil((centiminutes * 60) / 100));
+}
+
+export function formatMinutes(timeMinutes: number): string {
+  const text = Number.isInteger(timeMinutes) ? String(timeMinutes) : timeMinutes.toFixed(2).replace(/0$/, '');
+  return `${text} min`;
+}

@@ -1,0 +1,113 @@
+// A deposit claim (spec §5): a free amount or one of the VIP package amounts, plus the transaction ID.
+// It moves no money; the claim shows as Pending in the list below until an admin approves it.
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { DEPOSIT_MSG, LIMITS, MSG, VIP_PACKAGES, centsToNumber, depositBody, firstMessage, formatPoints } from '@app/contract';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { errorMessage } from '../../lib/api';
+import { useIdempotencyKeys } from '../../lib/idempotency-key';
+import { invalidateMoney, submitDeposit, type DepositRequest } from './api';
+import { AmountInput } from './amount-input';
+
+function PackagePicker({ value, onChange, disabled }: { value: string; onChange: (amount: string) => void; disabled: boolean }) {
+  return (
+    <fieldset disabled={disabled}>
+      <legend className="text-sm font-medium">Choose a package</legend>
+      <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {VIP_PACKAGES.map((pkg) => {
+          const amount = String(pkg.amount);
+          return (
+            <label
+              key={pkg.name}
+              className="flex cursor-pointer flex-col rounded-lg border border-slate-300 p-3 has-checked:border-emerald-700 has-checked:bg-emerald-50 has-focus-visible:ring-2 has-focus-visible:ring-emerald-600 dark:border-slate-600 dark:has-checked:border-emerald-400 dark:has-checked:bg-emerald-950"
+            >
+              <span className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="package"
+                  value={amount}
+                  checked={value === amount}
+                  onChange={() => onChange(amount)}
+                  className="h-4 w-4 accent-emerald-700 dark:accent-emerald-400"
+                />
+                <span className="font-semibold">{pkg.name}</span>
+              </span>
+              <span className="mt-1 text-sm text-slate-700 tabular-nums dark:text-slate-300">{formatPoints(pkg.amount)} USDT</span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+export function DepositForm({ mode, disabled }: { mode: 'free' | 'package'; disabled: boolean }) {
+  const [amount, setAmount] = useState('');
+  const [transactionId, setTransactionId] = useState('');
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+
+  const mutation = useMutation({
+    mutationFn: (body: DepositRequest) =>
+      keys.run(`POST /deposit/deposit ${JSON.stringify(body)}`, (key) => submitDeposit(body, key)),
+    onSuccess: (data) => {
+      toast.success(data.message || DEPOSIT_MSG.submitted);
+      setAmount('');
+      setTransactionId('');
+    },
+    onError: (err) => toast.error(errorMessage(err, MSG.depositFailed)),
+    onSettled: () => invalidateMoney(queryClient),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (disabled || mutation.isPending) return;
+    const parsed = depositBody.safeParse({ amount, transactionId });
+    if (!parsed.success) {
+      toast.error(firstMessage(parsed.error));
+      return;
+    }
+    mutation.mutate({ amount: centsToNumber(parsed.data.amount), transactionId: parsed.data.transactionId });
+  };
+
+  const busy = disabled || mutation.isPending;
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">{mode === 'package' ? 'Buy a package' : 'Deposit form'}</h2>
+      <form noValidate onSubmit={submit} aria-busy={mutation.isPending} className="mt-4 grid gap-4">
+        {mode === 'package' ? (
+          <PackagePicker value={amount} onChange={setAmount} disabled={busy} />
+        ) : (
+          <AmountInput
+            label="Amount (USDT)"
+            name="amount"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            disabled={busy}
+            hint="At least 0.01, with up to 2 decimals."
+          />
+        )}
+        <Input
+          label="Transaction ID"
+          name="transactionId"
+          autoComplete="off"
+          spellCheck={false}
+          required
+          maxLength={LIMITS.transactionIdMax}
+          value={transactionId}
+          onChange={(e) => setTransactionId(e.target.value)}
+          disabled={busy}
+          hint="The TxID of your TRC20 transfer, as shown in your wallet."
+        />
+        <div>
+          <Button type="submit" disabled={busy}>
+            {mutation.isPending ? 'Submitting…' : 'Submit deposit'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,150 @@
+// The caller's deposits and withdrawals (spec §4: shown as Approved or Pending), paged on the client.
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { formatPoints, type DepositRecord, type WithdrawalRecord } from '@app/contract';
+import { DateTime } from '../../components/ui/date-time';
+import { Pagination } from '../../components/ui/pagination';
+import { StatusBadge } from '../../components/ui/status-badge';
+import { fetchMyDeposits, fetchMyWithdrawals, walletKeys } from './api';
+
+export const HISTORY_PAGE_SIZE = 20;
+
+const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
+const td = 'px-3 py-2 align-top text-sm';
+
+interface Row {
+  _id: string;
+  done: boolean;
+  amount: number;
+  reference: string;
+  createdAt: string;
+}
+
+function RecordTable({
+  caption,
+  referenceLabel,
+  rows,
+  isPending,
+  isError,
+  empty,
+}: {
+  caption: string;
+  referenceLabel: string;
+  rows: Row[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  empty: string;
+}) {
+  const [page, setPage] = useState(1);
+  if (isPending) {
+    return (
+      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
+        Loading…
+      </p>
+    );
+  }
+  if (isError || !rows) {
+    return (
+      <p role="alert" className="py-4 text-red-700 dark:text-red-300">
+        Could not load this list. Please try again later.
+      </p>
+    );
+  }
+  if (rows.length === 0) return <p className="py-4 text-slate-600 dark:text-slate-300">{empty}</p>;
+
+  const pageCount = Math.ceil(rows.length / HISTORY_PAGE_SIZE);
+  const current = Math.min(page, pageCount);
+  const shown = rows.slice((current - 1) * HISTORY_PAGE_SIZE, current * HISTORY_PAGE_SIZE);
+  return (
+    <>
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[32rem] border-collapse">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-slate-200 dark:border-slate-700">
+            <tr>
+              <th scope="col" className={th}>
+                Status
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Amount (USDT)
+              </th>
+              <th scope="col" className={th}>
+                {referenceLabel}
+              </th>
+              <th scope="col" className={th}>
+                Date
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row) => (
+              <tr key={row._id} data-testid="history-row" className="border-b border-slate-100 dark:border-slate-800">
+                <td className={td}>
+                  <StatusBadge done={row.done} />
+                </td>
+                <td className={`${td} text-right font-semibold tabular-nums`}>{formatPoints(row.amount)}</td>
+                <td className={`${td} max-w-[16rem] font-mono break-all`}>{row.reference}</td>
+                <td className={`${td} whitespace-nowrap`}>
+                  <DateTime iso={row.createdAt} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination label={caption} page={current} pageCount={pageCount} onPage={setPage} />
+    </>
+  );
+}
+
+export function useMyDeposits() {
+  return useQuery({ queryKey: walletKeys.myDeposits, queryFn: fetchMyDeposits, refetchOnMount: 'always' });
+}
+
+export function useMyWithdrawals() {
+  return useQuery({ queryKey: walletKeys.myWithdrawals, queryFn: fetchMyWithdrawals, refetchOnMount: 'always' });
+}
+
+const depositRow = (d: DepositRecord): Row => ({
+  _id: d._id,
+  done: d.deposited,
+  amount: d.amount,
+  reference: d.transactionId,
+  createdAt: d.createdAt,
+});
+
+const withdrawalRow = (w: WithdrawalRecord): Row => ({
+  _id: w._id,
+  done: w.withdrawed,
+  amount: w.amount,
+  reference: w.paymentId,
+  createdAt: w.createdAt,
+});
+
+export function DepositTable() {
+  const q = useMyDeposits();
+  return (
+    <RecordTable
+      caption="Your deposits"
+      referenceLabel="Transaction ID"
+      rows={q.data?.map(depositRow)}
+      isPending={q.isPending}
+      isError={q.isError}
+      empty="You have not submitted any deposits yet."
+    />
+  );
+}
+
+export function WithdrawalTable() {
+  const q = useMyWithdrawals();
+  return (
+    <RecordTable
+      caption="Your withdrawals"
+      referenceLabel="Payment ID"
+      rows={q.data?.map(withdrawalRow)}
+      isPending={q.isPending}
+      isError={q.isError}
+      empty="You have not requested any withdrawals yet."
+    />
+  );
+}

@@ -1,0 +1,129 @@
+// Every ledger entry of the caller, newest first, with the balance after it; older pages by cursor.
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { formatPoints, type StatementEntry } from '@app/contract';
+import { buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { DateTime } from '../../components/ui/date-time';
+import { PageHeader } from '../../components/ui/page';
+import { STATEMENT_CSV_URL, fetchStatementPage, walletKeys } from './api';
+
+const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
+const td = 'px-3 py-2 align-top text-sm';
+
+/** "+12.50" / "-12.50": the sign is in the text, colour only repeats it. */
+function SignedAmount({ amount }: { amount: number }) {
+  const credit = amount > 0;
+  return (
+    <span className={credit ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-800 dark:text-red-300'}>
+      {credit ? '+' : ''}
+      {formatPoints(amount)}
+    </span>
+  );
+}
+
+function Row({ entry }: { entry: StatementEntry }) {
+  return (
+    <tr data-testid="statement-row" className="border-b border-slate-100 dark:border-slate-800">
+      <td className={`${td} whitespace-nowrap`}>
+        <DateTime iso={entry.createdAt} />
+      </td>
+      <td className={`${td} break-words`}>{entry.description}</td>
+      <td className={`${td} text-right font-semibold whitespace-nowrap tabular-nums`}>
+        <SignedAmount amount={entry.amount} />
+      </td>
+      <td className={`${td} text-right whitespace-nowrap tabular-nums`}>{formatPoints(entry.balance)}</td>
+    </tr>
+  );
+}
+
+export function StatementPage() {
+  const query = useInfiniteQuery({
+    queryKey: walletKeys.statement,
+    queryFn: ({ pageParam }) => fetchStatementPage(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchOnMount: 'always',
+  });
+  const entries = query.data?.pages.flatMap((p) => p.entries) ?? [];
+  const balance = query.data?.pages[0]?.balance;
+
+  return (
+    <section>
+      <PageHeader title="Statement" intro="Every change to your balance, newest first, with the balance after each one." />
+      <Card>
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            Current balance:{' '}
+            <strong className="text-lg font-bold text-slate-900 tabular-nums dark:text-slate-100">
+              {balance === undefined ? '…' : `${formatPoints(balance)} USDT`}
+            </strong>
+          </p>
+          <a href={STATEMENT_CSV_URL} download="statement.csv" className={buttonClass('secondary')}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Download CSV
+          </a>
+        </div>
+
+        <div className="mt-4">
+          {query.isPending ? (
+            <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
+              Loading your statement…
+            </p>
+          ) : query.isError && entries.length === 0 ? (
+            <p role="alert" className="py-4 text-red-700 dark:text-red-300">
+              Could not load your statement. Please try again later.
+            </p>
+          ) : entries.length === 0 ? (
+            <p className="py-4 text-slate-600 dark:text-slate-300">No entries yet. Deposits, transfers and withdrawals will show here.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[36rem] border-collapse">
+                <caption className="sr-only">Statement entries, newest first</caption>
+                <thead className="border-b border-slate-200 dark:border-slate-700">
+                  <tr>
+                    <th scope="col" className={th}>
+                      Date
+                    </th>
+                    <th scope="col" className={th}>
+                      Description
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      Amount
+                    </th>
+                    <th scope="col" className={`${th} text-right`}>
+                      Balance
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {entries.map((entry) => (
+                    <Row key={entry._id} entry={entry} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+
+        {query.hasNextPage && (
+          <div className="mt-4 text-center">
+            <button
+              type="button"
+              className={buttonClass('secondary')}
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </button>
+          </div>
+        )}
+        {query.isFetchNextPageError && (
+          <p role="alert" className="mt-2 text-center text-sm text-red-700 dark:text-red-300">
+            Could not load more entries. Please try again.
+          </p>
+        )}
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+// Spec §5: recipient e-mail and points are required ("Please fill all the fields."); the points are sent
+// as a number. The sender confirms the exact amount and recipient before anything moves.
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { EMAIL_PATTERN, MSG, POINTS_MSG, centsToNumber, firstMessage, formatCents, transferBody } from '@app/contract';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { PageHeader } from '../../components/ui/page';
+import { useConfirm } from '../../components/ui/confirm-dialog';
+import { errorMessage } from '../../lib/api';
+import { useIdempotencyKeys } from '../../lib/idempotency-key';
+import { invalidateMoney, transferPoints, type TransferRequest } from './api';
+import { AmountInput } from './amount-input';
+import { AvailableBalance } from './available-balance';
+
+export function TransferPage() {
+  const [recipientEmail, setRecipientEmail] = useState('');
+  const [points, setPoints] = useState('');
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+  const { confirm, dialog } = useConfirm();
+
+  const mutation = useMutation({
+    mutationFn: (body: TransferRequest) =>
+      keys.run(`POST /point/transfer ${JSON.stringify(body)}`, (key) => transferPoints(body, key)),
+    onSuccess: (data) => {
+      toast.success(data.message || POINTS_MSG.transferred);
+      setRecipientEmail('');
+      setPoints('');
+    },
+    onError: (err) => toast.error(errorMessage(err, MSG.transferError)),
+    onSettled: () => invalidateMoney(queryClient),
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const parsed = transferBody.safeParse({ recipientEmail, points });
+    if (!parsed.success) {
+      toast.error(firstMessage(parsed.error));
+      return;
+    }
+    if (!EMAIL_PATTERN.test(parsed.data.recipientEmail)) {
+      toast.error(MSG.invalidEmail);
+      return;
+    }
+    const body = { recipientEmail: parsed.data.recipientEmail, points: centsToNumber(parsed.data.points) };
+    const ok = await confirm({
+      title: 'Confirm transfer',
+      message: `Send ${formatCents(parsed.data.points)} points to ${body.recipientEmail}?`,
+    });
+    if (ok) mutation.mutate(body);
+  };
+
+  return (
+    <section>
+      <PageHeader title="Transfer" intro="Send points to another member by their e-mail address. Transfers are immediate and cannot be undone." />
+      <Card className="max-w-xl">
+        <AvailableBalance />
+        <form noValidate onSubmit={(e) => void submit(e)} aria-busy={mutation.isPending} className="mt-4 grid gap-4">
+          <Input
+            label="Recipient e-mail"
+            name="recipientEmail"
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            value={recipientEmail}
+            onChange={(e) => setRecipientEmail(e.target.value)}
+            disabled={mutation.isPending}
+          />
+          <AmountInput
+            label="Points"
+            name="points"
+            value={points}
+            onChange={(e) => setPoints(e.target.value)}
+            disabled={mutation.isPending}
+            hint="At least 0.01, with up to 2 decimals."
+          />
+          <div>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? 'Sending…' : 'Send points'}
+            </Button>
+          </div>
+        </form>
+      </Card>
+      {dialog}
+    </section>
+  );
+}

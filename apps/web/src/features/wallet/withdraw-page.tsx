@@ -1,0 +1,112 @@
+// Spec §5: amount (min 0.01, step 0.01) and payment ID (where to pay, free text ≤ 128) are required.
+// The server holds the amount at once (DESIGN §5), so the balance shown drops as soon as it answers.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { LIMITS, MSG, WITHDRAW_MSG, centsToNumber, firstMessage, formatCents, withdrawBody } from '@app/contract';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { PageHeader } from '../../components/ui/page';
+import { useConfirm } from '../../components/ui/confirm-dialog';
+import { errorMessage, httpStatus } from '../../lib/api';
+import { useIdempotencyKeys } from '../../lib/idempotency-key';
+import { invalidateMoney, submitWithdrawal, type WithdrawRequest } from './api';
+import { AmountInput } from './amount-input';
+import { AvailableBalance } from './available-balance';
+import { WithdrawalTable } from './record-tables';
+
+const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
+
+export function WithdrawPage() {
+  const [amount, setAmount] = useState('');
+  const [paymentId, setPaymentId] = useState('');
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+  const { confirm, dialog } = useConfirm();
+
+  const mutation = useMutation({
+    mutationFn: (body: WithdrawRequest) =>
+      keys.run(`POST /withdraw ${JSON.stringify(body)}`, (key) => submitWithdrawal(body, key)),
+    onSuccess: (data) => {
+      toast.success(data.message || WITHDRAW_MSG.submitted);
+      setAmount('');
+      setPaymentId('');
+    },
+    // The server refused (it answered) vs. the request never got an answer.
+    onError: (err) => toast.error(errorMessage(err, httpStatus(err) === undefined ? MSG.withdrawError : MSG.withdrawFailed)),
+    onSettled: () => invalidateMoney(queryClient),
+  });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    const parsed = withdrawBody.safeParse({ amount, paymentId });
+    if (!parsed.success) {
+      toast.error(firstMessage(parsed.error));
+      return;
+    }
+    const body = { amount: centsToNumber(parsed.data.amount), paymentId: parsed.data.paymentId };
+    const ok = await confirm({
+      title: 'Confirm withdrawal',
+      message: (
+        <>
+          <p>
+            Withdraw {formatCents(parsed.data.amount)} points to payment ID <strong className="break-all">{body.paymentId}</strong>?
+          </p>
+          <p className="mt-2">The amount leaves your balance at once and is paid out when an admin processes the request.</p>
+        </>
+      ),
+    });
+    if (ok) mutation.mutate(body);
+  };
+
+  return (
+    <section>
+      <PageHeader title="Withdraw" intro="Ask for a payout in USDT. Tell us where to pay you; an admin processes the request." />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <AvailableBalance />
+          <form noValidate onSubmit={(e) => void submit(e)} aria-busy={mutation.isPending} className="mt-4 grid gap-4">
+            <AmountInput
+              label="Amount (USDT)"
+              name="amount"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              disabled={mutation.isPending}
+              hint="At least 0.01, with up to 2 decimals."
+            />
+            <Input
+              label="Payment ID"
+              name="paymentId"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              maxLength={LIMITS.paymentIdMax}
+              value={paymentId}
+              onChange={(e) => setPaymentId(e.target.value)}
+              disabled={mutation.isPending}
+              hint={`Where we should pay you, e.g. your TRC20 wallet address (up to ${LIMITS.paymentIdMax} characters).`}
+            />
+            <div>
+              <Button type="submit" disabled={mutation.isPending}>
+                {mutation.isPending ? 'Submitting…' : 'Request withdrawal'}
+              </Button>
+            </div>
+          </form>
+        </Card>
+        <Card>
+          <h2 className="text-lg font-semibold">Your withdrawals</h2>
+          <div className="mt-2">
+            <WithdrawalTable />
+          </div>
+          <p className="mt-3 text-sm">
+            See everything on your <Link to="/user/history" className={link}>history</Link>.
+          </p>
+        </Card>
+      </div>
+      {dialog}
+    </section>
+  );
+}

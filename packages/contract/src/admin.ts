@@ -1,0 +1,60 @@
+// Admin money calls: points added or removed (spec §5, §7), list paging, the ledger check.
+import { z } from 'zod';
+import { LIMITS, MSG } from './constants.js';
+import { parseCents } from './money.js';
+
+export const ADMIN_MSG = {
+  pointsAdded: 'Points added successfully',
+  pointsRemoved: 'Points removed successfully',
+  userNotFound: 'User not found',
+  insufficient: 'The user does not have enough points',
+} as const;
+
+/** POST /adpoint/addpoint and /removepoint {email, points}: any invalid input gets the spec's one message. */
+export const adminPointsBody = z
+  .object({ email: z.unknown().optional(), points: z.unknown().optional() })
+  .transform((v, ctx) => {
+    const email = typeof v.email === 'string' ? v.email.trim().toLowerCase() : '';
+    const cents = parseCents(v.points);
+    if (!email || email.length > LIMITS.emailMax || cents === null) {
+      ctx.addIssue({ code: 'custom', message: MSG.adminPointsInvalid });
+      return z.NEVER;
+    }
+    return { email, points: cents };
+  });
+export type AdminPointsBody = z.input<typeof adminPointsBody>;
+
+export const ADMIN_PAGE_MAX = 100;
+export const ADMIN_PAGE_DEFAULT = 20;
+
+/** ?page=&limit=&status=&email= of the admin lists (newest first). */
+export function adminListQuery<S extends z.ZodEnum>(status: S) {
+  return z.object({
+    page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(1_000_000).default(1),
+    limit: z.coerce
+      .number()
+      .int('limit must be a whole number')
+      .min(1, 'limit must be at least 1')
+      .max(ADMIN_PAGE_MAX, `limit must be at most ${ADMIN_PAGE_MAX}`)
+      .default(ADMIN_PAGE_DEFAULT),
+    status: z
+      .union([status, z.literal('all'), z.literal('')])
+      .optional()
+      .transform((s) => (s === '' || s === 'all' ? undefined : s) as z.infer<S> | undefined),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(LIMITS.emailMax)
+      .optional()
+      .transform((e) => e || undefined),
+  });
+}
+
+export const ledgerReport = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  ok: z.boolean(),
+  breaches: z.array(z.string()),
+  stats: z.object({ accounts: z.number(), transactions: z.number(), entries: z.number(), userBalanceCents: z.number() }),
+});

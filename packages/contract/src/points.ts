@@ -1,0 +1,69 @@
+// Transfers between users (spec §5, §7; DESIGN §5).
+import { z } from 'zod';
+import { LIMITS, MSG } from './constants.js';
+import { amountCents } from './money.js';
+
+/** Server answers of the money calls, shared so the client can show or match them. */
+export const POINTS_MSG = {
+  transferred: 'Points transferred successfully',
+  recipientNotFound: 'Recipient not found',
+  selfTransfer: 'You cannot transfer points to yourself',
+  insufficient: 'Insufficient points',
+} as const;
+
+const present = (v: unknown) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '');
+
+/** POST /point/transfer {recipientEmail, points}: e-mail case-insensitive, points → integer cents. */
+export const transferBody = z
+  .object({ recipientEmail: z.unknown().optional(), points: z.unknown().optional() })
+  .superRefine((v, ctx) => {
+    if (!present(v.recipientEmail) || !present(v.points)) ctx.addIssue({ code: 'custom', message: MSG.transferFillAll });
+  })
+  .pipe(
+    z.object({
+      recipientEmail: z
+        .string({ error: MSG.transferFillAll })
+        .trim()
+        .max(LIMITS.emailMax, MSG.invalidEmail)
+        .transform((e) => e.toLowerCase()),
+      points: amountCents(),
+    }),
+  );
+export type TransferBody = z.input<typeof transferBody>;
+
+export const pointResponse = z.object({ success: z.boolean(), message: z.string(), point: z.number() });
+
+/** One line of GET /user/statement: amount is signed (+ credit, − debit); balance is the balance after it. */
+export const statementEntry = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  amount: z.number(),
+  balance: z.number(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type StatementEntry = z.infer<typeof statementEntry>;
+
+export const statementQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, 'cursor must be the nextCursor of a previous page')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const statementResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  balance: z.number(),
+  entries: z.array(statementEntry),
+  nextCursor: z.string().nullable(),
+});
+
+export const STATEMENT_CSV_HEADER = 'date,type,description,amount,balance';
+
+export const SUBSCRIPTION_MSG = {
+  activated: 'Subscription activated successfully',
+  already: 'You are already subscribed',
+} as const;

@@ -1,12 +1,11 @@
 // Bundles the server (and the shared contract, which ships as TypeScript) into dist/main.js.
 // npm dependencies stay external and load from node_modules.
 import { build } from 'esbuild';
-import { cp, readFile, rm } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 
 const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@app/'));
 
-await rm('dist', { recursive: true, force: true });
 await build({
   entryPoints: { main: 'src/main.ts', 'ledger-check': 'src/ledger/check-cli.ts' },
   outdir: 'dist',

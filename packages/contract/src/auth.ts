@@ -21,10 +21,10 @@ const required = (value: unknown) => typeof value === 'string' && value.trim().l
 
 export const registerBody = z
   .object({
-    fullName: z.unknown(),
-    email: z.unknown(),
-    password: z.unknown(),
-    phone: z.unknown(),
+    fullName: z.unknown().optional(),
+    email: z.unknown().optional(),
+    password: z.unknown().optional(),
+    phone: z.unknown().optional(),
     refer: z.unknown().optional(),
   })
   .superRefine((v, ctx) => {
@@ -44,7 +44,7 @@ export const registerBody = z
 export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z
-  .object({ email: z.unknown(), password: z.unknown() })
+  .object({ email: z.unknown().optional(), password: z.unknown().optional() })
   .superRefine((v, ctx) => {
     if (!required(v.email) || !required(v.password)) ctx.addIssue({ code: 'custom', message: MSG.fillAll });
   })
@@ -57,21 +57,21 @@ export const updateProfileBody = z.object({
 });
 
 export const changePasswordBody = z
-  .object({ oldPassword: z.unknown(), newPassword: z.unknown() })
+  .object({ oldPassword: z.unknown().optional(), newPassword: z.unknown().optional() })
   .superRefine((v, ctx) => {
     if (!required(v.oldPassword) || !required(v.newPassword)) ctx.addIssue({ code: 'custom', message: MSG.fillAll });
   })
   .pipe(z.object({ oldPassword: z.string().max(LIMITS.passwordMax), newPassword: passwordField }));
 
 export const forgotBody = z
-  .object({ email: z.unknown() })
+  .object({ email: z.unknown().optional() })
   .superRefine((v, ctx) => {
     if (!required(v.email)) ctx.addIssue({ code: 'custom', message: MSG.forgotEmailRequired });
   })
   .pipe(z.object({ email: emailField }));
 
 export const resetBody = z
-  .object({ password: z.unknown() })
+  .object({ password: z.unknown().optional() })
   .superRefine((v, ctx) => {
     if (!required(v.password)) ctx.addIssue({ code: 'custom', message: MSG.resetPasswordRequired });
   })

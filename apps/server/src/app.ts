@@ -130,14 +130,27 @@ export async function buildApp(deps: AppDeps) {
   const webDist = config.WEB_DIST || path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      // The web build writes .br and .gz beside each text asset: served when the browser accepts them.
+      preCompressed: true,
+      // Files under /assets/ have a content hash in their name: they never change, so browsers keep them a year.
+      setHeaders: (reply, filePath) => {
+        if (filePath.startsWith(path.join(webDist, 'assets') + path.sep)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ success: false, message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
     }
     // The web app routes every other path itself (its own 404 page included).
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // cacheControl: false, or @fastify/static would replace no-cache with the assets' max-age (1 h) and browsers
+    // would keep an index.html that names assets a new deploy has removed.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 
   return app;

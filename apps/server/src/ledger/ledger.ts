@@ -71,30 +71,29 @@ export async function post(tx: Tx, input: PostInput): Promise<{ transactionId: n
     }
   }
 
-  let transactionId: number;
+  const entries = [...net].filter(([, amount]) => amount !== 0).sort(([a], [b]) => a - b);
+  // The transaction row and its entries in one statement (one round trip while the accounts are locked);
+  // entries go in account-id order. A duplicate event key (unique violation) and a user balance that would
+  // go negative (the CHECK, the last line of defence behind the check above) are told apart by their codes.
   try {
-    const [row] = await tx
-      .insert(ledgerTransactions)
-      .values({ kind: input.kind, eventKey: input.eventKey, actorId: input.actorId ?? null, memo: input.memo ?? null })
-      .returning({ id: ledgerTransactions.id });
-    transactionId = row.id;
+    const { rows } = await tx.execute<{ transaction_id: number }>(sql`
+      with t as (
+        insert into ${ledgerTransactions} (kind, event_key, actor_id, memo)
+        values (${input.kind}, ${input.eventKey}, ${input.actorId ?? null}, ${input.memo ? JSON.stringify(input.memo) : null}::jsonb)
+        returning id
+      )
+      insert into ${ledgerEntries} (transaction_id, account_id, amount_cents)
+      select t.id, e.account_id, e.amount_cents
+      from t, unnest(${`{${entries.map(([id]) => id).join(',')}}`}::bigint[], ${`{${entries.map(([, c]) => c).join(',')}}`}::bigint[])
+        with ordinality as e(account_id, amount_cents, n)
+      order by e.n
+      returning transaction_id`);
+    return { transactionId: Number(rows[0].transaction_id) };
   } catch (e) {
     if (pgCode(e) === PG.uniqueViolation) throw new DuplicateEventError();
-    throw e;
-  }
-
-  const entries = [...net]
-    .filter(([, amount]) => amount !== 0)
-    .sort(([a], [b]) => a - b)
-    .map(([accountId, amountCents]) => ({ transactionId, accountId, amountCents }));
-  try {
-    await tx.insert(ledgerEntries).values(entries);
-  } catch (e) {
-    // The CHECK on user balances is the last line of defence behind the check above.
     if (pgCode(e) === PG.checkViolation) throw new AppError(input.insufficientStatus ?? 400, input.insufficientMessage ?? 'Insufficient balance');
     throw e;
   }
-  return { transactionId };
 }
 
 /** Balance of a user's account read inside a transaction (optionally locking it). */

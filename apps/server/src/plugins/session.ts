@@ -66,24 +66,28 @@ export default fp(
   async (app, opts: { db: Db; clock: Clock }) => {
     const { db, clock } = opts;
     app.decorateRequest('user', null);
+    // Every authenticated request runs this lookup: built once and sent as a named prepared statement, so
+    // neither the ORM (query building) nor PostgreSQL (parse and plan) redoes the work per request.
+    const lookup = db
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        subscribedAt: users.subscribedAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), sql`${users.deletedAt} is null`))
+      .limit(1)
+      .prepare('session_lookup');
     app.addHook('onRequest', async (req) => {
       const token = req.cookies[SESSION_COOKIE];
       if (!token || token.length > 100) return;
       const hash = hashToken(token);
       const now = clock();
-      const rows = await db
-        .select({
-          id: users.id,
-          email: users.email,
-          role: users.role,
-          subscribedAt: users.subscribedAt,
-          lastSeenAt: sessions.lastSeenAt,
-          expiresAt: sessions.expiresAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hash), sql`${users.deletedAt} is null`))
-        .limit(1);
+      const rows = await lookup.execute({ hash });
       const row = rows[0];
       if (!row) return;
       if (row.expiresAt.getTime() <= now.getTime() || now.getTime() - row.lastSeenAt.getTime() >= IDLE_MS) {

@@ -22,8 +22,13 @@ export const deposits = pgTable(
     check('deposits_amount_positive', sql`${t.amountCents} > 0`),
     index('deposits_user_idx').on(t.userId, t.createdAt),
     index('deposits_created_idx').on(t.createdAt),
-    // Pending claims: the admin dashboard's count and sum, and the admins' to-do list.
-    index('deposits_pending_idx').on(t.createdAt).where(sql`${t.deposited} = false and ${t.hiddenAt} is null`),
+    // Pending claims: the admin dashboard's count and sum (amount_cents in the index: an index-only scan), and
+    // the admins' to-do list.
+    index('deposits_pending_idx').on(t.createdAt, t.amountCents).where(sql`${t.deposited} = false and ${t.hiddenAt} is null`),
+    // The admins' list, newest first (read backwards), with and without the status filter: pages come from
+    // index-only scans.
+    index('deposits_admin_list_idx').on(t.createdAt, t.id).where(sql`${t.hiddenAt} is null`),
+    index('deposits_admin_status_idx').on(t.deposited, t.createdAt, t.id).where(sql`${t.hiddenAt} is null`),
   ],
 );
 
@@ -45,7 +50,11 @@ export const withdrawals = pgTable(
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
     index('withdrawals_created_idx').on(t.createdAt),
     index('withdrawals_payment_idx').on(t.paymentId),
-    index('withdrawals_pending_idx').on(t.createdAt).where(sql`${t.withdrawed} = false and ${t.hiddenAt} is null`),
+    index('withdrawals_pending_idx').on(t.createdAt, t.amountCents).where(sql`${t.withdrawed} = false and ${t.hiddenAt} is null`),
+    // The admins' list, newest first (read backwards), with and without the status filter: pages come from
+    // index-only scans.
+    index('withdrawals_admin_list_idx').on(t.createdAt, t.id).where(sql`${t.hiddenAt} is null`),
+    index('withdrawals_admin_status_idx').on(t.withdrawed, t.createdAt, t.id).where(sql`${t.hiddenAt} is null`),
   ],
 );
 

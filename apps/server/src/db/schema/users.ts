@@ -26,6 +26,13 @@ export const users = pgTable(
     index('users_admin_list_idx')
       .on(sql`(case ${t.role} when 'SADMIN' then 0 when 'ADMIN' then 1 else 2 end)`, t.createdAt.desc(), t.id)
       .where(sql`${t.deletedAt} is null`),
+    // The few admins (the user desk's admin count) and the subscribers (the dashboard), counted without a scan.
+    index('users_admins_idx').on(t.id).where(sql`${t.deletedAt} is null and ${t.role} <> 'USER'`),
+    index('users_subscribers_idx').on(t.id).where(sql`${t.deletedAt} is null and ${t.subscribedAt} is not null`),
+    // The user desk's search (ILIKE '%text%' on name or e-mail) and the admin lists' e-mail filter: trigram
+    // indexes (pg_trgm, created by the same migration) instead of reading every user.
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_full_name_trgm_idx').using('gin', sql`${t.fullName} gin_trgm_ops`),
   ],
 );
 
@@ -80,9 +87,10 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('audit_created_idx').on(t.createdAt),
-    index('audit_actor_idx').on(t.actorId, t.createdAt),
-    index('audit_action_idx').on(t.action, t.createdAt),
+    // Each ends with id, the list's tie-break (created_at desc, id desc), so a page is an index-only scan.
+    index('audit_created_idx').on(t.createdAt, t.id),
+    index('audit_actor_idx').on(t.actorId, t.createdAt, t.id),
+    index('audit_action_idx').on(t.action, t.createdAt, t.id),
   ],
 );
 

@@ -56,7 +56,9 @@ export async function dashboard(db: Db, clock: Clock): Promise<Dashboard> {
       (select count(*)::int from users where deleted_at is null) as users,
       (select count(*)::int from users where deleted_at is null and subscribed_at is not null) as subscribers,
       p.pending_deposits, p.pending_deposits_cents, w.pending_withdrawals, w.pending_withdrawals_cents,
-      (select coalesce(sum(balance_cents), 0)::bigint from ledger_accounts where user_id is not null) as user_balances_cents,
+      -- Every ledger transaction sums to zero (DESIGN §5), so the users hold exactly what the six system
+      -- accounts are owed: read 6 rows instead of summing every user's account.
+      (select -coalesce(sum(balance_cents), 0)::bigint from ledger_accounts where code is not null) as user_balances_cents,
       (select json_agg(json_build_object(
                 'day', to_char(days.day, 'YYYY-MM-DD'),
                 'deposits', coalesce(dep.cents, 0),
@@ -116,12 +118,17 @@ export async function auditEntries(
       after: string | null;
       created_at: Date | string;
     }>(sql`
+      with page as (
+        -- The page's ids from an index-only scan (audit_created_idx, or the action / actor index when filtered).
+        select l.id, l.created_at from audit_log l ${where}
+        order by l.created_at desc, l.id desc
+        limit ${opts.limit} offset ${offset}
+      )
       select l.id, a.email as actor_email, l.action, l.target_type, l.target_id, l.before, l.after, l.created_at
-      from audit_log l
+      from page p
+      join audit_log l on l.id = p.id
       left join users a on a.id = l.actor_id
-      ${where}
-      order by l.created_at desc, l.id desc
-      limit ${opts.limit} offset ${offset}`),
+      order by p.created_at desc, p.id desc`),
     db.execute<{ total: number }>(sql`select count(*)::int as total from audit_log l ${where}`),
   ]);
   return {

@@ -2,7 +2,7 @@
 // reverting takes it back (409 when the user no longer has it). Each state change locks the deposit row
 // first (then the accounts, inside post()), bumps deposits.version and posts under the event key
 // deposit:<id>:v<version>, so concurrent admin clicks apply one after another and never twice.
-import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { DEPOSIT_MSG, centsToNumber, transactionKey, type AdminDepositRecord, type DepositRecord } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import { deposits, users } from '../../db/schema/index.js';
@@ -47,18 +47,27 @@ export async function listDeposits(
 ): Promise<{ deposits: AdminDepositRecord[]; total: number }> {
   const where: SQL[] = [isNull(deposits.hiddenAt)];
   if (q.status) where.push(eq(deposits.deposited, q.status === 'deposited'));
-  if (q.email) where.push(sql`${users.email} like ${likePattern(q.email)}`);
+  if (q.email) where.push(inArray(deposits.userId, db.select({ id: users.id }).from(users).where(sql`${users.email} like ${likePattern(q.email)}`)));
   const cond = and(...where);
+  // The page's ids first, from an index-only scan of deposits_admin_list_idx / deposits_admin_status_idx (a deep
+  // page skips index entries, not joined rows); then only those rows are read and joined to their users.
+  const page = db
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(cond)
+    .orderBy(desc(deposits.createdAt), desc(deposits.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .as('page');
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({ d: deposits, email: users.email })
-      .from(deposits)
+      .from(page)
+      .innerJoin(deposits, eq(deposits.id, page.id))
       .innerJoin(users, eq(users.id, deposits.userId))
-      .where(cond)
-      .orderBy(desc(deposits.createdAt), desc(deposits.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ total: count() }).from(deposits).innerJoin(users, eq(users.id, deposits.userId)).where(cond),
+      .orderBy(desc(deposits.createdAt), desc(deposits.id)),
+    // Every deposit has its user (a foreign key): the count needs no join.
+    db.select({ total: count() }).from(deposits).where(cond),
   ]);
   return { deposits: rows.map((r) => ({ ...toRecord(r.d), email: r.email, userId: r.d.userId })), total };
 }

@@ -55,10 +55,15 @@ async function page(db: Db, accountId: number, before: number | null, limit: num
   return r.rows.map((row) => ({ ...row, id: Number(row.id), amount_cents: Number(row.amount_cents) }));
 }
 
+/**
+ * The balance right after an entry: the account's balance minus every later entry, in one statement (one
+ * snapshot). It reads only the entries newer than that one, so the first pages cost the same for an account
+ * with 50,000 entries as for one with 50 (summing all older entries read the whole history).
+ */
 async function balanceAfter(db: Db, accountId: number, entryId: number): Promise<number> {
-  const r = await db.execute<{ total: string }>(
-    sql`select coalesce(sum(amount_cents), 0)::text as total from ledger_entries where account_id = ${accountId} and id <= ${entryId}`,
-  );
+  const r = await db.execute<{ total: string }>(sql`
+    select (a.balance_cents - coalesce((select sum(e.amount_cents) from ledger_entries e where e.account_id = a.id and e.id > ${entryId}), 0))::text as total
+    from ledger_accounts a where a.id = ${accountId}`);
   return Number(r.rows[0].total);
 }
 

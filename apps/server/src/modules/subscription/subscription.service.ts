@@ -10,8 +10,11 @@ import type { Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 
 export async function activateWithPoints(tx: Tx, userId: string, priceCents: number, minBalanceCents: number): Promise<void> {
+  // FOR NO KEY UPDATE, not FOR UPDATE: this transaction may already hold a FOR KEY SHARE lock on the row (the
+  // foreign key of the Idempotency-Key row it inserted), and so may a concurrent activation; FOR UPDATE conflicts
+  // with KEY SHARE, so two of them would deadlock (→ retries, then 500). NO KEY UPDATE still serialises them.
   const rows = await tx.execute<{ subscribed_at: Date | null; deleted_at: Date | null }>(
-    sql`select subscribed_at, deleted_at from users where id = ${userId} for update`,
+    sql`select subscribed_at, deleted_at from users where id = ${userId} for no key update`,
   );
   const user = rows.rows[0];
   if (!user || user.deleted_at) throw notFound('User not found');

@@ -38,18 +38,25 @@ export async function listUsers(db: Db, opts: { page: number; limit: number; q?:
       referrer_email: string | null;
       created_at: Date | string;
     }>(sql`
+      with page as (
+        -- The page's ids from an index-only scan of users_admin_list_idx: a deep page skips index entries only.
+        select u.id from users u
+        where u.deleted_at is null ${search}
+        order by ${ADMIN_LIST_ORDER}
+        limit ${opts.limit} offset ${offset}
+      )
       select u.id, u.full_name, u.email, u.phone, u.role, a.balance_cents,
              u.subscribed_at is not null as subscribed, r.email as referrer_email, u.created_at
-      from users u
+      from page p
+      join users u on u.id = p.id
       left join ledger_accounts a on a.user_id = u.id
       left join users r on r.id = u.referred_by
-      where u.deleted_at is null ${search}
-      order by ${ADMIN_LIST_ORDER}
-      limit ${opts.limit} offset ${offset}`),
+      order by ${ADMIN_LIST_ORDER}`),
+    // Two counts, each from its own index: all live users (index-only on users_admin_list_idx) and the few
+    // admins (users_admins_idx), instead of one pass that must read every row's role.
     db.execute<{ total: number; admins: number }>(sql`
-      select count(*)::int as total, count(*) filter (where u.role <> 'USER')::int as admins
-      from users u
-      where u.deleted_at is null ${search}`),
+      select (select count(*)::int from users u where u.deleted_at is null ${search}) as total,
+             (select count(*)::int from users u where u.deleted_at is null and u.role <> 'USER' ${search}) as admins`),
   ]);
 
   const users: AdminUserRow[] = rows.rows.map((u) => ({

@@ -111,10 +111,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/change-password',
-    { onRequest: requireUser, schema: { tags, summary: 'Change password; other sessions end', body: changePasswordInput, response: { 200: ok } } },
+    { onRequest: requireUser, schema: { tags, summary: 'Change password; other sessions end (a wrong old password counts as a failed login: throttled)', body: changePasswordInput, response: { 200: ok } } },
     async (req) => {
       const me = currentUser(req);
-      await changePassword(db, me.id, me.sessionHash, req.body.oldPassword, req.body.newPassword);
+      await changePassword(db, clock, me, req.ip, req.body.oldPassword, req.body.newPassword);
       return { success: true, message: 'Password changed successfully' };
     },
   );

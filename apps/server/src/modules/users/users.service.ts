@@ -33,13 +33,23 @@ const userColumns = {
   referralsCount: sql<number>`(select count(*)::int from users r where r.referred_by = ${users.id} and r.deleted_at is null)`,
 };
 
-export async function loadPublicUser(db: Db, id: string): Promise<PublicUser> {
-  const rows = await db
+// GET /user/me runs this on every page load: built once per database handle and sent as a named prepared
+// statement (no query building in Node, no parse/plan in PostgreSQL per request).
+const publicUserQueries = new WeakMap<Db, ReturnType<typeof preparePublicUser>>();
+function preparePublicUser(db: Db) {
+  return db
     .select(userColumns)
     .from(users)
     .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('public_user');
+}
+
+export async function loadPublicUser(db: Db, id: string): Promise<PublicUser> {
+  let query = publicUserQueries.get(db);
+  if (!query) publicUserQueries.set(db, (query = preparePublicUser(db)));
+  const rows = await query.execute({ id });
   const u = rows[0];
   if (!u) throw notFound('User not found');
   return {
@@ -143,9 +153,25 @@ export async function updateProfile(db: Db, actorId: string, targetId: string, p
   await db.update(users).set(values).where(and(eq(users.id, targetId), isNull(users.deletedAt)));
 }
 
-export async function changePassword(db: Db, userId: string, sessionHash: string, oldPassword: string, newPassword: string) {
+/**
+ * A wrong old password is a password guess made with a session: it counts in the same throttle buckets as a
+ * failed login of that account and IP (10 per account, 100 per IP, 15 min), so a stolen session cannot be used
+ * to guess the password faster than the login form allows.
+ */
+export async function changePassword(
+  db: Db,
+  clock: Clock,
+  me: { id: string; email: string; sessionHash: string },
+  ip: string,
+  oldPassword: string,
+  newPassword: string,
+) {
+  const userId = me.id;
+  const attempt = await takeAttempt(db, clock, throttleBuckets('login', me.email, ip));
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
   if (!row || !(await verifyPassword(row.hash, oldPassword))) throw badRequest('Old password is incorrect');
+  await attempt.release();
+  const sessionHash = me.sessionHash;
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
@@ -188,6 +214,14 @@ export async function requestReset(
 
 export async function resetPassword(db: Db, clock: Clock, token: string, password: string) {
   if (token.length > 100) throw badRequest(RESET_INVALID);
+  // A token that names no live reset is refused before the (deliberately slow) password hash: an anonymous
+  // caller cannot make the server spend an argon2 hash per made-up token. The transaction below re-checks it.
+  const [live] = await db
+    .select({ userId: passwordResets.userId })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, clock())))
+    .limit(1);
+  if (!live) throw badRequest(RESET_INVALID);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     // Single use: only the request that flips used_at wins.

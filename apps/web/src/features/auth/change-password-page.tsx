@@ -1,11 +1,11 @@
 import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
-import { changePasswordBody, firstMessage } from '@app/contract';
+import { changePasswordBody } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { AuthCard, field, textLink } from './auth-card';
 import { changePassword } from './api';
+import { parseOrToast } from '../../lib/validate';
 
 export function ChangePasswordPage() {
   const navigate = useNavigate();
@@ -17,15 +17,12 @@ export function ChangePasswordPage() {
   });
 
   const submit = (form: FormData) => {
-    const parsed = changePasswordBody.safeParse({
+    const parsed = parseOrToast(changePasswordBody, {
       oldPassword: field(form, 'oldPassword'),
       newPassword: field(form, 'newPassword'),
     });
-    if (!parsed.success) {
-      toast.error(firstMessage(parsed.error));
-      return;
-    }
-    mutation.mutate(parsed.data);
+    if (!parsed) return;
+    mutation.mutate(parsed);
   };
 
   return (

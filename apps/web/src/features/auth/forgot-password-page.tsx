@@ -1,22 +1,19 @@
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
-import { firstMessage, forgotBody } from '@app/contract';
+import { forgotBody } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { AuthCard, field, textLink } from './auth-card';
 import { requestPasswordReset } from './api';
+import { parseOrToast } from '../../lib/validate';
 
 export function ForgotPasswordPage() {
   const mutation = useMutation({ mutationFn: requestPasswordReset });
 
   const submit = (form: FormData) => {
-    const parsed = forgotBody.safeParse({ email: field(form, 'email') });
-    if (!parsed.success) {
-      toast.error(firstMessage(parsed.error));
-      return;
-    }
-    mutation.mutate(parsed.data);
+    const parsed = parseOrToast(forgotBody, { email: field(form, 'email') });
+    if (!parsed) return;
+    mutation.mutate(parsed);
   };
 
   return (

@@ -1,12 +1,12 @@
 import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
-import { firstMessage, loginBody } from '@app/contract';
+import { loginBody } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { startSession } from '../../lib/session';
 import { AuthCard, field, textLink } from './auth-card';
 import { loginUser } from './api';
+import { parseOrToast } from '../../lib/validate';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -20,12 +20,9 @@ export function LoginPage() {
   });
 
   const submit = (form: FormData) => {
-    const parsed = loginBody.safeParse({ email: field(form, 'email'), password: field(form, 'password') });
-    if (!parsed.success) {
-      toast.error(firstMessage(parsed.error));
-      return;
-    }
-    mutation.mutate(parsed.data);
+    const parsed = parseOrToast(loginBody, { email: field(form, 'email'), password: field(form, 'password') });
+    if (!parsed) return;
+    mutation.mutate(parsed);
   };
 
   return (

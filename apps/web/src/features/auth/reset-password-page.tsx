@@ -1,11 +1,11 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
-import { firstMessage, resetBody } from '@app/contract';
+import { resetBody } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { AuthCard, field, textLink } from './auth-card';
 import { resetPassword } from './api';
+import { parseOrToast } from '../../lib/validate';
 
 export function ResetPasswordPage() {
   const { resetToken = '' } = useParams();
@@ -18,12 +18,9 @@ export function ResetPasswordPage() {
   });
 
   const submit = (form: FormData) => {
-    const parsed = resetBody.safeParse({ password: field(form, 'password') });
-    if (!parsed.success) {
-      toast.error(firstMessage(parsed.error));
-      return;
-    }
-    mutation.mutate(parsed.data);
+    const parsed = parseOrToast(resetBody, { password: field(form, 'password') });
+    if (!parsed) return;
+    mutation.mutate(parsed);
   };
 
   return (

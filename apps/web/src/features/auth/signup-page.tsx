@@ -1,12 +1,12 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
-import { firstMessage, registerBody } from '@app/contract';
+import { registerBody } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { startSession } from '../../lib/session';
 import { AuthCard, field, textLink } from './auth-card';
 import { registerUser } from './api';
+import { parseOrToast } from '../../lib/validate';
 
 export function SignupPage() {
   const { refer = '' } = useParams();
@@ -21,18 +21,15 @@ export function SignupPage() {
   });
 
   const submit = (form: FormData) => {
-    const parsed = registerBody.safeParse({
+    const parsed = parseOrToast(registerBody, {
       fullName: field(form, 'fullName'),
       phone: field(form, 'phone'),
       email: field(form, 'email'),
       password: field(form, 'password'),
       refer: field(form, 'refer'),
     });
-    if (!parsed.success) {
-      toast.error(firstMessage(parsed.error));
-      return;
-    }
-    const { refer: referral, ...rest } = parsed.data;
+    if (!parsed) return;
+    const { refer: referral, ...rest } = parsed;
     mutation.mutate(referral ? { ...rest, refer: referral } : rest);
   };
 

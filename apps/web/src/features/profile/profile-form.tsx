@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { MSG, firstMessage, updateProfileBody } from '@app/contract';
+import { MSG, updateProfileBody } from '@app/contract';
 import { Card } from '../../components/ui/card';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -11,6 +11,7 @@ import type { User } from '../../lib/auth-storage';
 import { errorMessage } from '../../lib/api';
 import { refreshMe } from '../../lib/session';
 import { updateProfile } from './api';
+import { parseOrToast } from '../../lib/validate';
 
 export function ProfileForm({ user }: { user: User }) {
   const [fullName, setFullName] = useState(user.fullName);
@@ -33,12 +34,9 @@ export function ProfileForm({ user }: { user: User }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = updateProfileBody.safeParse({ fullName, phone });
-    if (!parsed.success) {
-      toast.error(firstMessage(parsed.error));
-      return;
-    }
-    mutation.mutate({ fullName: parsed.data.fullName ?? fullName, phone: parsed.data.phone ?? phone });
+    const parsed = parseOrToast(updateProfileBody, { fullName, phone });
+    if (!parsed) return;
+    mutation.mutate({ fullName: parsed.fullName ?? fullName, phone: parsed.phone ?? phone });
   };
 
   return (

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { DEPOSIT_MSG, LIMITS, MSG, VIP_PACKAGES, centsToNumber, depositBody, firstMessage, formatPoints } from '@app/contract';
+import { DEPOSIT_MSG, LIMITS, MSG, VIP_PACKAGES, centsToNumber, depositBody, formatPoints } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api';
 import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import { invalidateMoney, submitDeposit, type DepositRequest } from './api';
 import { AmountInput } from './amount-input';
+import { parseOrToast } from '../../lib/validate';
 
 function PackagePicker({ value, onChange, disabled }: { value: string; onChange: (amount: string) => void; disabled: boolean }) {
   return (
@@ -65,12 +66,9 @@ export function DepositForm({ mode, disabled }: { mode: 'free' | 'package'; disa
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (disabled || mutation.isPending) return;
-    const parsed = depositBody.safeParse({ amount, transactionId });
-    if (!parsed.success) {
-      toast.error(firstMessage(parsed.error));
-      return;
-    }
-    mutation.mutate({ amount: centsToNumber(parsed.data.amount), transactionId: parsed.data.transactionId });
+    const parsed = parseOrToast(depositBody, { amount, transactionId });
+    if (!parsed) return;
+    mutation.mutate({ amount: centsToNumber(parsed.amount), transactionId: parsed.transactionId });
   };
 
   const busy = disabled || mutation.isPending;

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { EMAIL_PATTERN, MSG, POINTS_MSG, centsToNumber, firstMessage, formatCents, transferBody } from '@app/contract';
+import { EMAIL_PATTERN, MSG, POINTS_MSG, centsToNumber, formatCents, transferBody } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -14,6 +14,7 @@ import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import { invalidateMoney, transferPoints, type TransferRequest } from './api';
 import { AmountInput } from './amount-input';
 import { AvailableBalance } from './available-balance';
+import { parseOrToast } from '../../lib/validate';
 
 export function TransferPage() {
   const [recipientEmail, setRecipientEmail] = useState('');
@@ -37,19 +38,16 @@ export function TransferPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    const parsed = transferBody.safeParse({ recipientEmail, points });
-    if (!parsed.success) {
-      toast.error(firstMessage(parsed.error));
-      return;
-    }
-    if (!EMAIL_PATTERN.test(parsed.data.recipientEmail)) {
+    const parsed = parseOrToast(transferBody, { recipientEmail, points });
+    if (!parsed) return;
+    if (!EMAIL_PATTERN.test(parsed.recipientEmail)) {
       toast.error(MSG.invalidEmail);
       return;
     }
-    const body = { recipientEmail: parsed.data.recipientEmail, points: centsToNumber(parsed.data.points) };
+    const body = { recipientEmail: parsed.recipientEmail, points: centsToNumber(parsed.points) };
     const ok = await confirm({
       title: 'Confirm transfer',
-      message: `Send ${formatCents(parsed.data.points)} points to ${body.recipientEmail}?`,
+      message: `Send ${formatCents(parsed.points)} points to ${body.recipientEmail}?`,
     });
     if (ok) mutation.mutate(body);
   };

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { LIMITS, MSG, WITHDRAW_MSG, centsToNumber, firstMessage, formatCents, withdrawBody } from '@app/contract';
+import { LIMITS, MSG, WITHDRAW_MSG, centsToNumber, formatCents, withdrawBody } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -16,6 +16,7 @@ import { invalidateMoney, submitWithdrawal, type WithdrawRequest } from './api';
 import { AmountInput } from './amount-input';
 import { AvailableBalance } from './available-balance';
 import { WithdrawalTable } from './record-tables';
+import { parseOrToast } from '../../lib/validate';
 
 const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
@@ -42,18 +43,15 @@ export function WithdrawPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    const parsed = withdrawBody.safeParse({ amount, paymentId });
-    if (!parsed.success) {
-      toast.error(firstMessage(parsed.error));
-      return;
-    }
-    const body = { amount: centsToNumber(parsed.data.amount), paymentId: parsed.data.paymentId };
+    const parsed = parseOrToast(withdrawBody, { amount, paymentId });
+    if (!parsed) return;
+    const body = { amount: centsToNumber(parsed.amount), paymentId: parsed.paymentId };
     const ok = await confirm({
       title: 'Confirm withdrawal',
       message: (
         <>
           <p>
-            Withdraw {formatCents(parsed.data.amount)} points to payment ID <strong className="break-all">{body.paymentId}</strong>?
+            Withdraw {formatCents(parsed.amount)} points to payment ID <strong className="break-all">{body.paymentId}</strong>?
           </p>
           <p className="mt-2">The amount leaves your balance at once and is paid out when an admin processes the request.</p>
         </>

@@ -1,0 +1,157 @@
+// Security headers on every kind of response (DESIGN §4): API JSON 200, API 4xx error, API 404, the web
+// app's index.html (SPA fallback), a static asset, the OpenAPI JSON and the docs UI. The web build is a temp
+// directory (WEB_DIST) holding an index.html and an asset, so the test needs no web build.
+// Under APP_URL=https://…: HSTS, and the session and XSRF cookies carry Secure.
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { signUp, startTestApp, type Res, type TestContext } from './helpers.js';
+
+let ctx: TestContext;
+let secureCtx: TestContext;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(os.tmpdir(), 'points-web-dist-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
+  await writeFile(path.join(webDist, 'assets', 'app.js'), 'console.log("app");\n');
+  ctx = await startTestApp({ WEB_DIST: webDist });
+  secureCtx = await startTestApp({ WEB_DIST: webDist, APP_URL: 'https://points.example.com' });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await secureCtx?.close();
+});
+
+type Kind = { name: string; path: string; status: number | number[]; api: boolean; login?: boolean; type?: RegExp };
+
+const KINDS: Kind[] = [
+  { name: 'API JSON 200', path: '/api/v1/health', status: 200, api: true, type: /application\/json/ },
+  { name: 'API JSON 200 (logged in, personal data)', path: '/api/v1/user/me', status: 200, api: true, login: true, type: /application\/json/ },
+  { name: 'API CSV 200 (statement download)', path: '/api/v1/user/statement.csv', status: 200, api: true, login: true, type: /text\/csv/ },
+  { name: 'API 4xx error (401)', path: '/api/v1/user/me', status: 401, api: true, type: /application\/json/ },
+  { name: 'API 4xx error (400 validation)', path: '/api/v1/user/all?page=0', status: 401, api: true, type: /application\/json/ },
+  { name: 'API 404', path: '/api/v1/no-such-route', status: 404, api: true, type: /application\/json/ },
+  { name: 'web index.html (SPA fallback)', path: '/some/client/route', status: 200, api: false, type: /text\/html/ },
+  { name: 'web index.html (root)', path: '/', status: 200, api: false, type: /text\/html/ },
+  { name: 'static asset', path: '/assets/app.js', status: 200, api: false, type: /javascript/ },
+  { name: 'OpenAPI JSON', path: '/api/docs/json', status: 200, api: true, type: /application\/json/ },
+  { name: 'docs UI', path: '/api/docs', status: 200, api: true, type: /text\/html/ },
+  { name: 'docs UI script', path: '/api/docs/static/swagger-initializer.js', status: 200, api: true, type: /javascript/ },
+  { name: 'docs redirect (302)', path: '/api/docs/static/index.html', status: 302, api: true },
+];
+
+function expectCommonHeaders(res: Res, kind: Kind) {
+  const h = res.headers;
+  const csp = h.get('content-security-policy');
+  expect(csp, `${kind.name}: CSP`).toBeTruthy();
+  expect(csp).toMatch(/frame-ancestors 'none'/);
+  expect(csp).toMatch(/default-src 'self'/);
+  expect(csp).toMatch(/object-src 'none'/);
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  expect(h.get('x-content-type-options'), `${kind.name}: nosniff`).toBe('nosniff');
+  expect(h.get('referrer-policy'), `${kind.name}: Referrer-Policy`).toBe('strict-origin-when-cross-origin');
+  expect(h.get('x-frame-options'), `${kind.name}: X-Frame-Options`).toMatch(/SAMEORIGIN|DENY/);
+  expect(h.get('x-powered-by'), `${kind.name}: x-powered-by`).toBeNull();
+  expect(h.get('server'), `${kind.name}: server`).toBeNull();
+  if (kind.api) expect(h.get('cache-control'), `${kind.name}: Cache-Control`).toBe('no-store');
+  else if (kind.status === 200) expect(h.get('cache-control'), `${kind.name}: Cache-Control`).toBeTruthy();
+}
+
+describe('http (APP_URL http://…)', () => {
+  test.each(KINDS)('$name: $path', async (kind) => {
+    const client = kind.login ? (await signUp(ctx)).client : ctx.client();
+    const res = await client.get(kind.path);
+    expect([kind.status].flat(), `${kind.path} → ${res.status} ${res.text.slice(0, 200)}`).toContain(res.status);
+    if (kind.type) expect(res.headers.get('content-type')).toMatch(kind.type);
+    expectCommonHeaders(res, kind);
+    // No HSTS over plain http (it would be ignored, and would lock a local install out of http).
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  test('the SPA fallback is index.html, revalidated (no-cache), and a POST to a web path is a JSON 404', async () => {
+    const res = await ctx.client().get('/deposit');
+    expect(res.text).toContain('<div id="root">');
+    expect(res.headers.get('cache-control')).toBe('no-cache'); // a new deploy's index.html is picked up at once
+    expect((await ctx.client().get('/')).headers.get('cache-control')).toBe('no-cache');
+    const post = await ctx.client().post('/deposit', {});
+    expect(post.status).toBe(404);
+    expect(post.body).toEqual({ success: false, message: 'Route POST /deposit not found' });
+    expectCommonHeaders(post, { name: 'POST web path', path: '/deposit', status: 404, api: false });
+  });
+
+  test('a 4xx from a refused state change (CSRF) and a 413 carry the same headers', async () => {
+    const client = ctx.client();
+    await client.get('/api/v1/health');
+    const csrf = await client.post('/api/v1/user/login', { email: 'a@b.cc', password: 'x' }, { csrf: false });
+    expect(csrf.status).toBe(403);
+    expectCommonHeaders(csrf, { name: 'CSRF 403', path: '', status: 403, api: true });
+    const big = await client.post('/api/v1/user/login', undefined, { raw: JSON.stringify({ email: 'a'.repeat(200_000) }), headers: { 'content-type': 'application/json' } });
+    expect(big.status).toBe(413);
+    expectCommonHeaders(big, { name: '413', path: '', status: 413, api: true });
+  });
+
+  test('no CORS: a cross-origin caller gets no Access-Control-Allow-* header (its page cannot read answers or send X-XSRF-TOKEN)', async () => {
+    const { client } = await signUp(ctx);
+    const origin = { origin: 'https://evil.example' };
+    const me = await client.get('/api/v1/user/me', { headers: origin });
+    expect(me.status).toBe(200);
+    const preflight = await client.request('OPTIONS', '/api/v1/point/transfer', undefined, {
+      headers: { ...origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-xsrf-token,content-type' },
+    });
+    expect(preflight.status).toBeGreaterThanOrEqual(400);
+    for (const res of [me, preflight]) {
+      for (const h of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-headers', 'access-control-allow-methods']) {
+        expect(res.headers.get(h), h).toBeNull();
+      }
+    }
+  });
+
+  test('cookies over http: session HttpOnly + SameSite=Lax, XSRF readable + SameSite=Lax, neither Secure', async () => {
+    const { client, user, password } = await signUp(ctx);
+    const res = await client.post('/api/v1/user/login', { email: user.email, password });
+    const sid = res.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
+    expect(sid).toMatch(/HttpOnly/i);
+    expect(sid).toMatch(/SameSite=Lax/i);
+    expect(sid).not.toMatch(/;\s*Secure/i);
+    const xsrf = (await ctx.client().get('/api/v1/health')).headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))!;
+    expect(xsrf).not.toMatch(/HttpOnly/i);
+    expect(xsrf).toMatch(/SameSite=Lax/i);
+  });
+});
+
+describe('https (APP_URL https://…)', () => {
+  test.each(KINDS)('$name: $path → HSTS and the common headers', async (kind) => {
+    const client = kind.login ? (await signUp(secureCtx)).client : secureCtx.client();
+    const res = await client.get(kind.path);
+    expect([kind.status].flat()).toContain(res.status);
+    expectCommonHeaders(res, kind);
+    const hsts = res.headers.get('strict-transport-security');
+    expect(hsts, `${kind.name}: HSTS`).toMatch(/max-age=31536000/);
+    expect(hsts).toMatch(/includeSubDomains/);
+    expect(res.headers.get('content-security-policy')).toMatch(/upgrade-insecure-requests/);
+  });
+
+  test('the session cookie (sign-up and login), its clearing at logout, and the XSRF cookie all carry Secure', async () => {
+    const { client, user, password } = await signUp(secureCtx);
+    const xsrf = (await secureCtx.client().get('/api/v1/health')).headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))!;
+    expect(xsrf).toMatch(/;\s*Secure/i);
+    const register = await secureCtx.client().post('/api/v1/user/register', {
+      fullName: 'Secure Cookie',
+      email: `secure-${Date.now()}@example.com`,
+      phone: '1',
+      password: 'correct-horse-9',
+    });
+    expect(register.status).toBe(201);
+    expect(register.headers.getSetCookie().find((c) => c.startsWith('sid='))).toMatch(/;\s*Secure/i);
+    const login = await client.post('/api/v1/user/login', { email: user.email, password });
+    const sid = login.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
+    expect(sid).toMatch(/;\s*Secure/i);
+    expect(sid).toMatch(/HttpOnly/i);
+    expect(sid).toMatch(/SameSite=Lax/i);
+    const logout = await client.post('/api/v1/user/logout');
+    expect(logout.headers.getSetCookie().find((c) => c.startsWith('sid='))).toMatch(/;\s*Secure/i);
+  });
+});

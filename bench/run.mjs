@@ -1,0 +1,332 @@
+// `npm run bench`: builds the production bundle, starts it on a fresh embedded PostgreSQL, seeds it, runs each
+// load with autocannon BENCH_RUNS (3) times against the app and against a bare baseline on the same database,
+// prints the medians and writes them to bench/results.json. Never part of `npm test`. See docs/performance.md.
+//
+// Environment: BENCH_DURATION (s per autocannon run, 10), BENCH_LIST_DURATION (s per list run, 3),
+// BENCH_RUNS (3), BENCH_LH_RUNS (Lighthouse runs per page, 3), BENCH_SKIP_BUILD=1, BENCH_KEEP_DATA=1,
+// BENCH_LOG_LEVEL (the app's LOG_LEVEL, default info: production's; logs go to a file), CHROME_PATH.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { cannon, embeddedUrl, freePort, median, round, sleep, stopChild, waitForHttp } from './lib.mjs';
+import { createSessions, isDeleted, seed, userIds } from './seed.mjs';
+import { initialJs, lighthouseScores } from './web.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const LIST_DURATION = Number(process.env.BENCH_LIST_DURATION ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
+const CONNECTIONS = 50;
+const LIST_CONNECTIONS = 2;
+const LOAD_USERS = 1000; // transfer senders/recipients and /user/me callers: users #2..#1001 (deleted ones skipped)
+const PGBENCH_SCALE = 50; // TPC-B wants a scale of at least the number of clients
+
+const started = Date.now();
+const log = (m) => console.log(`[bench +${((Date.now() - started) / 1000).toFixed(0)}s] ${m}`);
+const children = [];
+
+function spawnLogged(args, env, logFile) {
+  const fd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
+  child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  children.push(child);
+  return child;
+}
+
+async function cleanup() {
+  for (const c of children.reverse()) await stopChild(c).catch(() => {});
+}
+process.on('SIGINT', async () => {
+  await cleanup();
+  process.exit(130);
+});
+
+async function main() {
+  const machine = {
+    nproc: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model,
+    memory_gb: round(os.totalmem() / 2 ** 30, 1),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+  log(`machine: ${JSON.stringify(machine)}`);
+
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    log('building the production bundle (web, then server)…');
+    for (const ws of ['apps/web', 'apps/server']) {
+      const r = spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+      if (r.status !== 0) throw new Error(`build of ${ws} failed`);
+    }
+  }
+
+  // A fresh data directory: the server initialises its embedded PostgreSQL there and migrates it.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-data-'));
+  const serverLog = path.join(dataDir, 'server.log');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const adminEmail = 'bench-admin@example.com';
+  const adminPassword = `Bench-${Math.random().toString(36).slice(2)}-pass`;
+  const serverEnv = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: baseUrl,
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    NODE_ENV: 'production',
+  };
+  log(`data directory ${dataDir} (server log: ${serverLog})`);
+  let t = Date.now();
+  let server = spawnLogged(['apps/server/dist/main.js'], serverEnv, serverLog);
+  await waitForHttp(`${baseUrl}/api/v1/health`, { child: server });
+  log(`server up on a new data directory in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  const db = embeddedUrl(dataDir);
+
+  const seedInfo = await seed(db.url, { adminEmail, log });
+
+  // Sessions: load users #2..#1001 (deleted ones skipped) and the heavy user #1 (statement).
+  const indexes = [];
+  for (let i = 2; indexes.length < LOAD_USERS; i++) if (!isDeleted(i)) indexes.push(i);
+  const users = await userIds(db.url, [1, ...indexes]);
+  const tokens = await createSessions(db.url, users.map((u) => u.id));
+  const heavy = { ...users[0], token: tokens[0] };
+  const load = users.slice(1).map((u, k) => ({ ...u, token: tokens[k + 1] }));
+  const XSRF = 'bench-xsrf-token';
+  const cookieOf = (token) => `sid=${token}; XSRF-TOKEN=${XSRF}`;
+
+  // The admin logs in through the API (the real login path).
+  const login = await fetch(`${baseUrl}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
+    body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+  });
+  const sid = /sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+  if (login.status !== 200 || !sid) throw new Error(`admin login failed: ${login.status} ${await login.text()}`);
+  const adminCookie = cookieOf(sid);
+
+  const basePort = await freePort();
+  const baseline = spawnLogged(['bench/baseline-server.mjs'], { DATABASE_URL: db.url, PORT: String(basePort) }, path.join(dataDir, 'baseline.log'));
+  const baselineUrl = `http://127.0.0.1:${basePort}`;
+  await waitForHttp(`${baselineUrl}/me?id=${load[0].id}`, { child: baseline });
+
+  // Warm both servers (JIT, pool connections) before measuring.
+  const meApp = (k) => ({ path: '/api/v1/user/me', headers: { cookie: cookieOf(load[k % load.length].token) } });
+  const meBase = (k) => ({ path: `/me?id=${load[k % load.length].id}` });
+  await cannon({ url: baseUrl, connections: CONNECTIONS, duration: 2, next: meApp });
+  await cannon({ url: baselineUrl, connections: CONNECTIONS, duration: 2, next: meBase });
+
+  // 1. GET /user/me vs one row by primary key.
+  const me = { app: [], baseline: [] };
+  for (let r = 0; r < RUNS; r++) {
+    me.baseline.push(await cannon({ url: baselineUrl, connections: CONNECTIONS, duration: DURATION, next: meBase }));
+    me.app.push(await cannon({ url: baseUrl, connections: CONNECTIONS, duration: DURATION, next: meApp }));
+    log(`me run ${r + 1}: app ${me.app[r].rps.toFixed(0)} req/s (non-2xx ${me.app[r].non2xx}), baseline ${me.baseline[r].rps.toFixed(0)} req/s`);
+  }
+
+  // 2. Transfers over many pairs: request k is sent by load user k mod n to another load user whose offset
+  // changes with every round over the senders, so ~1,000 senders x 999 recipients, no single hot row.
+  const n = load.length;
+  const pair = (k) => {
+    const from = k % n;
+    const to = (from + 1 + ((Math.floor(k / n) * 37 + k) % (n - 1))) % n;
+    return [load[from], load[to]];
+  };
+  const transferApp = (k) => {
+    const [from, to] = pair(k);
+    return {
+      method: 'POST',
+      path: '/api/v1/point/transfer',
+      headers: { cookie: cookieOf(from.token), 'x-xsrf-token': XSRF, 'content-type': 'application/json' },
+      body: JSON.stringify({ recipientEmail: to.email, points: 0.01 }),
+    };
+  };
+  const transferBase = (k) => {
+    const [from, to] = pair(k);
+    return { method: 'POST', path: '/transfer', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: from.id, to: to.id, cents: 1 }) };
+  };
+  await cannon({ url: baseUrl, connections: CONNECTIONS, duration: 2, next: transferApp });
+  await cannon({ url: baselineUrl, connections: CONNECTIONS, duration: 2, next: transferBase });
+  const transfer = { app: [], baseline: [] };
+  for (let r = 0; r < RUNS; r++) {
+    transfer.baseline.push(await cannon({ url: baselineUrl, connections: CONNECTIONS, duration: DURATION, next: transferBase }));
+    transfer.app.push(await cannon({ url: baseUrl, connections: CONNECTIONS, duration: DURATION, next: transferApp }));
+    const a = transfer.app[r];
+    log(`transfer run ${r + 1}: app ${a.rps.toFixed(0)} tx/s p99 ${a.p99} ms (errors ${a.errors}, timeouts ${a.timeouts}, non-2xx ${a.non2xx}), baseline ${transfer.baseline[r].rps.toFixed(0)} tx/s`);
+  }
+  const ledgerCheck = spawnSync(process.execPath, ['apps/server/dist/ledger-check.js'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: db.url, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  const ledgerClean = ledgerCheck.status === 0;
+  log(`ledger:check after the transfer loads: exit ${ledgerCheck.status}: ${(ledgerCheck.stdout + ledgerCheck.stderr).trim().replace(/\n/g, ' | ')}`);
+
+  // 3. pgbench TPC-B on the same PostgreSQL (its own database), same number of connections.
+  let pgbench = null;
+  const which = spawnSync('which', ['pgbench'], { encoding: 'utf8' });
+  if (which.status === 0) {
+    const admin = new pg.Client({ connectionString: db.url.replace(/\/app$/, '/postgres') });
+    await admin.connect();
+    await admin.query('create database pgbench');
+    await admin.end();
+    const pgEnv = { ...process.env, PGHOST: '127.0.0.1', PGPORT: String(db.port), PGUSER: db.user, PGPASSWORD: db.password, PGDATABASE: 'pgbench' };
+    t = Date.now();
+    execFileSync('pgbench', ['-i', '-q', '-s', String(PGBENCH_SCALE)], { env: pgEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+    log(`pgbench -i -s ${PGBENCH_SCALE} in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+    pgbench = [];
+    for (let r = 0; r < RUNS; r++) {
+      const out = execFileSync('pgbench', ['-c', String(CONNECTIONS), '-j', '2', '-T', String(DURATION)], { env: pgEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+      pgbench.push(tps);
+      log(`pgbench run ${r + 1}: ${tps.toFixed(0)} tps`);
+    }
+  } else {
+    log('pgbench is not on this machine: pgbench_ratio is null');
+  }
+
+  // 4. Admin lists, statement and dashboard on the seeded data: p95 at LIST_CONNECTIONS connections.
+  const pgc = new pg.Client({ connectionString: db.url });
+  await pgc.connect();
+  const { rows: cur } = await pgc.query(
+    `select e.id from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1 order by e.id desc offset 25000 limit 1`,
+    [heavy.id],
+  );
+  const { rows: heavyCount } = await pgc.query(`select count(*)::int as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1`, [heavy.id]);
+  await pgc.end();
+  const someone = 'bench4242@example.com';
+  const lists = {
+    'GET /user/all page 1': '/api/v1/user/all?page=1&limit=20',
+    'GET /user/all page 4000': '/api/v1/user/all?page=4000&limit=20',
+    'GET /user/all q=bench4242': '/api/v1/user/all?page=1&limit=20&q=bench4242',
+    'GET /deposit/deposit page 1': '/api/v1/deposit/deposit?page=1&limit=20',
+    'GET /deposit/deposit page 4000': '/api/v1/deposit/deposit?page=4000&limit=20',
+    'GET /deposit/deposit status=pending page 1': '/api/v1/deposit/deposit?page=1&limit=20&status=pending',
+    'GET /deposit/deposit status=pending page 1000': '/api/v1/deposit/deposit?page=1000&limit=20&status=pending',
+    'GET /deposit/deposit email=': `/api/v1/deposit/deposit?page=1&limit=20&email=${encodeURIComponent(someone)}`,
+    'GET /withdraw page 1': '/api/v1/withdraw?page=1&limit=20',
+    'GET /withdraw page 4000': '/api/v1/withdraw?page=4000&limit=20',
+    'GET /withdraw status=processed page 1': '/api/v1/withdraw?page=1&limit=20&status=processed',
+    'GET /withdraw email=': `/api/v1/withdraw?page=1&limit=20&email=${encodeURIComponent(someone)}`,
+    'GET /admin/audit page 1': '/api/v1/admin/audit?page=1&limit=20',
+    'GET /admin/audit page 5000': '/api/v1/admin/audit?page=5000&limit=20',
+    'GET /admin/audit action=withdrawal.processed': '/api/v1/admin/audit?page=1&limit=20&action=withdrawal.processed',
+    'GET /admin/audit actor=admin': `/api/v1/admin/audit?page=1&limit=20&actor=${encodeURIComponent(adminEmail)}`,
+    'GET /user/statement first page': '/api/v1/user/statement?limit=20',
+    'GET /user/statement deep cursor': `/api/v1/user/statement?limit=20&cursor=${cur[0].id}`,
+    'GET /admin/dashboard': '/api/v1/admin/dashboard',
+  };
+  log(`statement user #1 has ${heavyCount[0].n} ledger entries; the deep cursor is 25,000 entries in`);
+  const listP95 = {};
+  const listDetail = {};
+  for (const [name, p] of Object.entries(lists)) {
+    const cookie = p.startsWith('/api/v1/user/statement') ? cookieOf(heavy.token) : adminCookie;
+    const check = await fetch(`${baseUrl}${p}`, { headers: { cookie } });
+    const body = await check.json();
+    if (check.status !== 200) throw new Error(`${name}: ${check.status} ${JSON.stringify(body)}`);
+    const runs = [];
+    for (let r = 0; r < RUNS; r++) runs.push(await cannon({ url: baseUrl, connections: LIST_CONNECTIONS, duration: LIST_DURATION, next: () => ({ path: p, headers: { cookie } }) }));
+    listP95[name] = median(runs.map((x) => x.p95));
+    listDetail[name] = { p50_ms: median(runs.map((x) => x.p50)), rps: round(median(runs.map((x) => x.rps)), 0), non2xx: runs.reduce((s, x) => s + x.non2xx, 0) };
+    log(`${name}: p95 ${listP95[name]} ms (p50 ${listDetail[name].p50_ms} ms)`);
+  }
+
+  // 5. Web: initial JavaScript and Lighthouse on the running production server.
+  const js = initialJs(path.join(root, 'apps/web/dist'));
+  log(`initial JS: ${js.kb} kB gzipped (${js.files.map((f) => `${f.file} ${round(f.gzip / 1024, 1)}`).join(', ')})`);
+  let lh = null;
+  try {
+    lh = await lighthouseScores(baseUrl, ['/', '/login', '/allpackage'], { runs: LH_RUNS, log });
+  } catch (e) {
+    log(`lighthouse could not run: ${e.message}`);
+  }
+
+  // 6. Start-up: `npm start` (node scripts/start.mjs) on the existing data directory until / answers.
+  await stopChild(baseline);
+  await stopChild(server);
+  const startups = [];
+  for (let r = 0; r < RUNS; r++) {
+    t = Date.now();
+    server = spawnLogged(['scripts/start.mjs'], serverEnv, serverLog);
+    await waitForHttp(`${baseUrl}/`, { child: server, intervalMs: 20 });
+    startups.push((Date.now() - t) / 1000);
+    await stopChild(server);
+    log(`start-up run ${r + 1}: ${startups[r].toFixed(2)} s`);
+  }
+
+  const ratio = (a, b) => (a && b ? round(a / b, 3) : null);
+  const appTransferRps = median(transfer.app.map((x) => x.rps));
+  const results = {
+    generated_at: new Date().toISOString(),
+    machine,
+    me_ratio: ratio(median(me.app.map((x) => x.rps)), median(me.baseline.map((x) => x.rps))),
+    transfer_ratio: ratio(appTransferRps, median(transfer.baseline.map((x) => x.rps))),
+    transfer_p99_ms: median(transfer.app.map((x) => x.p99)),
+    transfer_errors: transfer.app.reduce((s, x) => s + x.errors + x.timeouts + x.non2xx, 0),
+    pgbench_ratio: pgbench ? ratio(appTransferRps, median(pgbench)) : null,
+    list_p95_ms: listP95,
+    initial_js_kb: js.kb,
+    lighthouse: lh?.scores ?? null,
+    startup_s: round(median(startups), 2),
+    details: {
+      settings: { connections: CONNECTIONS, duration_s: DURATION, runs: RUNS, list_connections: LIST_CONNECTIONS, list_duration_s: LIST_DURATION, lighthouse_runs: LH_RUNS, pgbench_scale: PGBENCH_SCALE, app_log_level: serverEnv.LOG_LEVEL },
+      me: { app_rps: round(median(me.app.map((x) => x.rps)), 0), baseline_rps: round(median(me.baseline.map((x) => x.rps)), 0), app_p99_ms: median(me.app.map((x) => x.p99)), app_non2xx: me.app.reduce((s, x) => s + x.non2xx + x.errors, 0) },
+      transfer: {
+        pairs: `users #2..#${indexes.at(-1)} (${n} live users); request k: sender k mod ${n}, recipient offset 1 + ((floor(k/${n})*37 + k) mod ${n - 1})`,
+        app_rps: round(appTransferRps, 0),
+        baseline_rps: round(median(transfer.baseline.map((x) => x.rps)), 0),
+        app_p99_per_run_ms: transfer.app.map((x) => x.p99),
+        baseline_p99_ms: median(transfer.baseline.map((x) => x.p99)),
+        ledger_check_clean: ledgerClean,
+      },
+      pgbench_tps: pgbench ? round(median(pgbench), 0) : null,
+      seed: seedInfo.counts,
+      statement_user_entries: heavyCount[0].n,
+      lists: listDetail,
+      initial_js_files: js.files,
+      lighthouse: lh?.details ?? null,
+      startup_runs_s: startups.map((s) => round(s, 2)),
+      total_bench_s: null,
+    },
+  };
+  results.details.total_bench_s = round((Date.now() - started) / 1000, 0);
+  writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+  const goals = [
+    ['me_ratio >= 0.6', results.me_ratio, results.me_ratio >= 0.6],
+    ['transfer_ratio >= 0.6', results.transfer_ratio, results.transfer_ratio >= 0.6],
+    ['transfer_p99_ms <= 50', results.transfer_p99_ms, results.transfer_p99_ms <= 50],
+    ['transfer_errors = 0', results.transfer_errors, results.transfer_errors === 0],
+    ['ledger:check clean', ledgerClean, ledgerClean],
+    ['pgbench_ratio (reported)', results.pgbench_ratio, true],
+    ...Object.entries(listP95).map(([k, v]) => [`${k} p95 < 50 ms`, v, v < 50]),
+    ['initial_js_kb <= 90', results.initial_js_kb, results.initial_js_kb <= 90],
+    ...Object.entries(results.lighthouse ?? {}).map(([page, s]) => [
+      `lighthouse ${page} (perf >= 95, a11y 100, bp 100, seo >= 95)`,
+      JSON.stringify(s),
+      s.performance >= 95 && s.accessibility === 100 && s.best_practices === 100 && s.seo >= 95,
+    ]),
+    ['startup_s (reported)', results.startup_s, true],
+  ];
+  console.log('\nBenchmark medians (bench/results.json):');
+  for (const [name, value, ok] of goals) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${name}: ${value}`);
+  console.log(`  total ${results.details.total_bench_s} s`);
+
+  if (process.env.BENCH_KEEP_DATA === '1') log(`data kept in ${dataDir}`);
+  else rmSync(dataDir, { recursive: true, force: true });
+}
+
+try {
+  await main();
+} catch (e) {
+  console.error(e);
+  await cleanup();
+  process.exit(1);
+}
+await cleanup();
+await sleep(0);

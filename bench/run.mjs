@@ -231,8 +231,8 @@ async function main() {
     if (check.status !== 200) throw new Error(`${name}: ${check.status} ${JSON.stringify(body)}`);
     const runs = [];
     for (let r = 0; r < RUNS; r++) runs.push(await cannon({ url: baseUrl, connections: LIST_CONNECTIONS, duration: LIST_DURATION, next: () => ({ path: p, headers: { cookie } }) }));
-    listP95[name] = median(runs.map((x) => x.p95));
-    listDetail[name] = { p50_ms: median(runs.map((x) => x.p50)), rps: round(median(runs.map((x) => x.rps)), 0), non2xx: runs.reduce((s, x) => s + x.non2xx, 0) };
+    listP95[name] = round(median(runs.map((x) => x.p95)), 1);
+    listDetail[name] = { p50_ms: round(median(runs.map((x) => x.p50)), 1), rps: round(median(runs.map((x) => x.rps)), 0), non2xx: runs.reduce((s, x) => s + x.non2xx, 0) };
     log(`${name}: p95 ${listP95[name]} ms (p50 ${listDetail[name].p50_ms} ms)`);
   }
 
@@ -266,7 +266,7 @@ async function main() {
     machine,
     me_ratio: ratio(median(me.app.map((x) => x.rps)), median(me.baseline.map((x) => x.rps))),
     transfer_ratio: ratio(appTransferRps, median(transfer.baseline.map((x) => x.rps))),
-    transfer_p99_ms: median(transfer.app.map((x) => x.p99)),
+    transfer_p99_ms: round(median(transfer.app.map((x) => x.p99)), 1),
     transfer_errors: transfer.app.reduce((s, x) => s + x.errors + x.timeouts + x.non2xx, 0),
     pgbench_ratio: pgbench ? ratio(appTransferRps, median(pgbench)) : null,
     list_p95_ms: listP95,
@@ -275,13 +275,13 @@ async function main() {
     startup_s: round(median(startups), 2),
     details: {
       settings: { connections: CONNECTIONS, duration_s: DURATION, runs: RUNS, list_connections: LIST_CONNECTIONS, list_duration_s: LIST_DURATION, lighthouse_runs: LH_RUNS, pgbench_scale: PGBENCH_SCALE, app_log_level: serverEnv.LOG_LEVEL },
-      me: { app_rps: round(median(me.app.map((x) => x.rps)), 0), baseline_rps: round(median(me.baseline.map((x) => x.rps)), 0), app_p99_ms: median(me.app.map((x) => x.p99)), app_non2xx: me.app.reduce((s, x) => s + x.non2xx + x.errors, 0) },
+      me: { app_rps: round(median(me.app.map((x) => x.rps)), 0), baseline_rps: round(median(me.baseline.map((x) => x.rps)), 0), app_p99_ms: round(median(me.app.map((x) => x.p99)), 1), app_non2xx: me.app.reduce((s, x) => s + x.non2xx + x.errors, 0) },
       transfer: {
         pairs: `users #2..#${indexes.at(-1)} (${n} live users); request k: sender k mod ${n}, recipient offset 1 + ((floor(k/${n})*37 + k) mod ${n - 1})`,
         app_rps: round(appTransferRps, 0),
         baseline_rps: round(median(transfer.baseline.map((x) => x.rps)), 0),
-        app_p99_per_run_ms: transfer.app.map((x) => x.p99),
-        baseline_p99_ms: median(transfer.baseline.map((x) => x.p99)),
+        app_p99_per_run_ms: transfer.app.map((x) => round(x.p99, 1)),
+        baseline_p99_ms: round(median(transfer.baseline.map((x) => x.p99)), 1),
         ledger_check_clean: ledgerClean,
       },
       pgbench_tps: pgbench ? round(median(pgbench), 0) : null,

@@ -64,7 +64,12 @@ export async function lighthouseScores(baseUrl, pages, { runs = 3, log }) {
       best_practices: median(perRun.map((x) => x.scores['best-practices'])),
       seo: median(perRun.map((x) => x.scores.seo)),
     };
-    details[page] = { lcp_ms: median(perRun.map((x) => x.lcp_ms)), tbt_ms: median(perRun.map((x) => x.tbt_ms)), below_100: [...new Set(perRun.flatMap((x) => x.failed))] };
+    details[page] = {
+      lcp_ms: Math.round(median(perRun.map((x) => x.lcp_ms)) ?? 0),
+      tbt_ms: Math.round(median(perRun.map((x) => x.tbt_ms)) ?? 0),
+      // Audits below 100 in any run (their values are in the log).
+      below_100: [...new Set(perRun.flatMap((x) => x.failed.map((f) => f.split('=')[0])))],
+    };
   }
   return { scores: out, details };
 }

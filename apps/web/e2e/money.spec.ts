@@ -1,0 +1,146 @@
+// The money journey of the Money issue: a deposit claimed, approved, revealed, partly transferred and
+// withdrawn, the withdrawal processed; the statement and its CSV agree step by step.
+import { readFile } from 'node:fs/promises';
+import { test, expect, type Page, type Browser } from '@playwright/test';
+import { DEPOSIT_ADDRESS, SADMIN, api, expectAccessible, newUser } from './fixtures';
+
+async function loggedInPage(browser: Browser, creds: { email: string; password: string }, register?: ReturnType<typeof newUser>) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const res = register ? await api(page.request, 'POST', '/user/register', register) : await api(page.request, 'POST', '/user/login', creds);
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  await page.goto('/');
+  await page.evaluate((u) => {
+    localStorage.setItem('isLoggedIn', 'true');
+    localStorage.setItem('role', u.role);
+    localStorage.setItem('data', JSON.stringify(u));
+  }, res.body.user);
+  return page;
+}
+
+const toast = (page: Page, text: string | RegExp) => expect(page.getByRole('status').filter({ hasText: text }).first()).toBeVisible();
+const confirmDialog = (page: Page) => page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+
+test('deposit → approval → transfer → withdrawal → processing, with a statement and CSV that agree', async ({ browser }) => {
+  const A = newUser('alice');
+  const B = newUser('bob');
+  const n = Date.now().toString(36);
+  const bob = await loggedInPage(browser, B, B);
+  const alice = await loggedInPage(browser, A, A);
+  const admin = await loggedInPage(browser, SADMIN);
+
+  // The user claims a deposit: instructions show the configured address and a QR code.
+  await alice.goto('/user/deposit');
+  await expect(alice.getByTestId('deposit-address')).toHaveText(DEPOSIT_ADDRESS);
+  await expect(alice.getByTestId('deposit-qr').locator('svg')).toBeVisible();
+  await expectAccessible(alice);
+  await alice.getByLabel('Amount (USDT)').fill('50');
+  await alice.getByLabel('Transaction ID').fill(`tx-${n}`);
+  await alice.getByRole('button', { name: 'Submit deposit' }).click();
+  await toast(alice, /Deposit request submitted/);
+  await expect(alice.getByTestId('history-row').filter({ hasText: `tx-${n}` })).toContainText('Pending');
+  // The same transaction ID again is refused.
+  await alice.getByLabel('Amount (USDT)').fill('50');
+  await alice.getByLabel('Transaction ID').fill(`TX-${n}`.toLowerCase());
+  await alice.getByRole('button', { name: 'Submit deposit' }).click();
+  await toast(alice, /already been submitted/);
+
+  // The admin approves it.
+  await admin.goto('/admin/deposit');
+  const row = admin.getByTestId('admin-deposit-row').filter({ hasText: `tx-${n}` });
+  await expect(row).toContainText('Pending');
+  await expectAccessible(admin);
+  await row.getByRole('button', { name: 'Mark deposited' }).click();
+  await confirmDialog(admin);
+  await toast(admin, 'Deposit status updated');
+  await expect(row).toContainText('Approved');
+
+  // The user's revealed balance shows it.
+  await alice.goto('/user/profile');
+  await alice.getByTestId('reveal-balance').click();
+  await expect(alice.getByTestId('balance')).toHaveText('50.00');
+
+  // The user transfers part of it to another user.
+  await alice.goto('/user/transfer');
+  await expect(alice.getByTestId('available-balance')).toHaveText('50.00 USDT');
+  await expectAccessible(alice);
+  await alice.getByLabel('Recipient e-mail').fill(B.email);
+  await alice.getByLabel('Points', { exact: true }).fill('12.5');
+  await alice.getByRole('button', { name: 'Send points' }).click();
+  await expect(alice.getByRole('dialog')).toContainText(`Send 12.50 points to ${B.email}?`);
+  await confirmDialog(alice);
+  await toast(alice, /transferred/i);
+  await expect(alice.getByTestId('available-balance')).toHaveText('37.50 USDT');
+
+  // A withdrawal: the balance drops at once.
+  await alice.goto('/user/withdraw');
+  await expectAccessible(alice);
+  await alice.getByLabel('Amount (USDT)').fill('10');
+  await alice.getByLabel('Payment ID').fill(`pay-${n}`);
+  await alice.getByRole('button', { name: 'Request withdrawal' }).click();
+  await confirmDialog(alice);
+  await toast(alice, /Withdrawal request submitted/);
+  await expect(alice.getByTestId('available-balance')).toHaveText('27.50 USDT');
+  await expect(alice.getByTestId('history-row').filter({ hasText: `pay-${n}` })).toContainText('Pending');
+
+  // The admin processes it.
+  await admin.goto('/admin/withdraw');
+  const wrow = admin.getByTestId('admin-withdraw-row').filter({ hasText: `pay-${n}` });
+  await expectAccessible(admin);
+  await wrow.getByRole('button', { name: 'Mark processed' }).click();
+  await confirmDialog(admin);
+  await toast(admin, /processed/i);
+  await expect(wrow).toContainText('Processed');
+
+  // History shows Approved for both.
+  await alice.goto('/user/history');
+  await expect(alice.getByTestId('history-row').filter({ hasText: `pay-${n}` })).toContainText('Approved');
+  await expect(alice.getByTestId('history-row').filter({ hasText: `tx-${n}` })).toContainText('Approved');
+  await expectAccessible(alice);
+
+  // The statement lists each step with the right running balance, newest first.
+  await alice.goto('/user/statement');
+  const rows = alice.getByTestId('statement-row');
+  await expect(rows).toHaveCount(3);
+  const expected = [
+    ['-10.00', '27.50'],
+    ['-12.50', '37.50'],
+    ['+50.00', '50.00'],
+  ];
+  for (const [i, [amount, balance]] of expected.entries()) {
+    await expect(rows.nth(i)).toContainText(amount);
+    await expect(rows.nth(i)).toContainText(balance);
+  }
+  await expectAccessible(alice);
+
+  // The CSV says the same.
+  const [download] = await Promise.all([alice.waitForEvent('download'), alice.getByRole('link', { name: 'Download CSV' }).click()]);
+  const csv = (await readFile(await download.path(), 'utf8')).trim().split(/\r?\n/);
+  expect(csv[0]).toBe('date,type,description,amount,balance');
+  const body = csv.slice(1).map((line) => line.split(','));
+  expect(body).toHaveLength(3);
+  for (const [i, [amount, balance]] of expected.entries()) {
+    expect(body[i].at(-2)).toBe(amount.replace('+', ''));
+    expect(body[i].at(-1)).toBe(balance);
+  }
+
+  // The recipient sees the transfer.
+  await bob.goto('/user/statement');
+  await expect(bob.getByTestId('statement-row')).toHaveCount(1);
+  await expect(bob.getByTestId('statement-row')).toContainText('+12.50');
+});
+
+test('subscribing from the profile: the button shows the price, the profile is re-read', async ({ browser }) => {
+  const U = newUser('sub');
+  const page = await loggedInPage(browser, U, U);
+  const admin = await loggedInPage(browser, SADMIN);
+  expect((await api(admin.request, 'POST', '/adpoint/addpoint', { email: U.email, points: 20 })).status).toBe(200);
+  const config = (await api(page.request, 'GET', '/config')).body;
+  await page.goto('/user/profile');
+  const button = page.getByRole('button', { name: `Subscribe · ${Number(config.subscriptionPrice).toFixed(2)} Points` });
+  await button.click();
+  await expectAccessible(page);
+  await confirmDialog(page);
+  await expect(page.getByText('Subscribed', { exact: true })).toBeVisible();
+  expect((await api(page.request, 'GET', '/user/me')).body.user.subscription).toBe(true);
+});

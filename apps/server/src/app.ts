@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -43,6 +43,22 @@ declare module 'fastify' {
 
 export const BODY_LIMIT = 100 * 1024;
 
+/**
+ * One info line per request, written when it completes (method, URL, status, time), instead of Fastify's two
+ * ("incoming request" with the request object, "request completed"): half the log work on every request at
+ * the production level. A request that fails is still logged by Fastify's default (the error, at error level).
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (error || this.isLogDisabled(req)) return super.requestCompleted(error, req, reply, metadata);
+    req.log.info(
+      { method: req.method, url: req.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+      'request completed',
+    );
+  }
+}
+
 function trustProxy(value: string): boolean | string {
   if (value === '' || value === 'false') return false;
   if (value === 'true') return true;
@@ -57,6 +73,7 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxy(config.TRUST_PROXY),
     return503OnClosing: true,
+    logController: new OneLinePerRequest(),
     // Errors the router raises before any route runs (bad URL encoding, a path parameter over 100 characters):
     // answered in the API's JSON shape like every other error, not Fastify's default body.
     frameworkErrors: (error: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {

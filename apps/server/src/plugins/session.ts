@@ -4,9 +4,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '@app/contract';
+import type { PublicUser, Role } from '@app/contract';
 import type { Db } from '../db/client.js';
-import { sessions, users } from '../db/schema/index.js';
+import { ledgerAccounts, sessions, users } from '../db/schema/index.js';
+import { publicUserColumns, toPublicUser } from '../modules/users/public-user.js';
 import type { Clock } from '../clock.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -20,11 +21,17 @@ export interface SessionUser {
   role: Role;
   subscribed: boolean;
   sessionHash: string;
+  /** The public user, read by the same statement on routes with `config: { sessionProfile: true }`. */
+  profile?: PublicUser;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /** The route answers with the public user (GET /user/me): the session lookup reads it too (one query). */
+    sessionProfile?: boolean;
   }
 }
 
@@ -67,28 +74,33 @@ export default fp(
     const { db, clock } = opts;
     app.decorateRequest('user', null);
     // Every authenticated request runs this lookup: built once and sent as a named prepared statement, so
-    // neither the ORM (query building) nor PostgreSQL (parse and plan) redoes the work per request.
+    // neither the ORM (query building) nor PostgreSQL (parse and plan) redoes the work per request. Routes that
+    // answer with the public user (GET /user/me) use a second form that also reads it: one query, not two.
+    const sessionColumns = { lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt };
+    const liveSession = and(eq(sessions.tokenHash, sql.placeholder('hash')), sql`${users.deletedAt} is null`);
     const lookup = db
-      .select({
-        id: users.id,
-        email: users.email,
-        role: users.role,
-        subscribedAt: users.subscribedAt,
-        lastSeenAt: sessions.lastSeenAt,
-        expiresAt: sessions.expiresAt,
-      })
+      .select({ id: users.id, email: users.email, role: users.role, subscribedAt: users.subscribedAt, ...sessionColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, sql.placeholder('hash')), sql`${users.deletedAt} is null`))
+      .where(liveSession)
       .limit(1)
       .prepare('session_lookup');
+    const lookupWithProfile = db
+      .select({ ...publicUserColumns, ...sessionColumns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
+      .where(liveSession)
+      .limit(1)
+      .prepare('session_lookup_profile');
     app.addHook('onRequest', async (req) => {
       const token = req.cookies[SESSION_COOKIE];
       if (!token || token.length > 100) return;
       const hash = hashToken(token);
       const now = clock();
-      const rows = await lookup.execute({ hash });
-      const row = rows[0];
+      const withProfile = req.routeOptions.config?.sessionProfile === true;
+      const full = withProfile ? (await lookupWithProfile.execute({ hash }))[0] : undefined;
+      const row = withProfile ? full : (await lookup.execute({ hash }))[0];
       if (!row) return;
       if (row.expiresAt.getTime() <= now.getTime() || now.getTime() - row.lastSeenAt.getTime() >= IDLE_MS) {
         await db.delete(sessions).where(eq(sessions.tokenHash, hash));
@@ -98,6 +110,7 @@ export default fp(
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, hash));
       }
       req.user = { id: row.id, email: row.email, role: row.role, subscribed: row.subscribedAt !== null, sessionHash: hash };
+      if (full) req.user.profile = toPublicUser(full);
     });
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },

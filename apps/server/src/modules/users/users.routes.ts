@@ -89,8 +89,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/user/me',
-    { onRequest: requireUser, schema: { tags, summary: 'The logged-in user', response: { 200: withUser } } },
-    async (req) => ({ success: true, message: 'ok', user: await loadPublicUser(db, currentUser(req).id) }),
+    // sessionProfile: the session lookup reads the public user in the same statement (plugins/session.ts).
+    { onRequest: requireUser, config: { sessionProfile: true }, schema: { tags, summary: 'The logged-in user', response: { 200: withUser } } },
+    async (req) => {
+      const me = currentUser(req);
+      return { success: true, message: 'ok', user: me.profile ?? (await loadPublicUser(db, me.id)) };
+    },
   );
 
   app.post(

@@ -2,7 +2,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { PublicUser } from '@app/contract';
-import { centsToNumber } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, passwordResets, sessions, users } from '../../db/schema/index.js';
 import type { Clock } from '../../clock.js';
@@ -12,6 +11,7 @@ import { revokeUserSessions } from '../../plugins/session.js';
 import { takeAttempt, throttleBuckets } from '../../plugins/throttle.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { publicUserColumns, toPublicUser } from './public-user.js';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 export const LOGIN_FAILED = 'Invalid email or password';
@@ -19,26 +19,13 @@ export const RESET_SENT = 'If an account exists for this e-mail, a reset link ha
 export const RESET_INVALID = 'This reset link is invalid or has expired.';
 export const NOT_YOUR_PROFILE = 'You can only update your own profile';
 
-const userColumns = {
-  id: users.id,
-  fullName: users.fullName,
-  email: users.email,
-  phone: users.phone,
-  role: users.role,
-  referralCode: users.referralCode,
-  referredBy: users.referredBy,
-  subscribedAt: users.subscribedAt,
-  createdAt: users.createdAt,
-  balanceCents: ledgerAccounts.balanceCents,
-  referralsCount: sql<number>`(select count(*)::int from users r where r.referred_by = ${users.id} and r.deleted_at is null)`,
-};
-
-// GET /user/me runs this on every page load: built once per database handle and sent as a named prepared
-// statement (no query building in Node, no parse/plan in PostgreSQL per request).
+// GET /user/me gets the public user from its session lookup (plugins/session.ts); the other routes run this,
+// built once per database handle and sent as a named prepared statement (no query building in Node, no
+// parse/plan in PostgreSQL per request).
 const publicUserQueries = new WeakMap<Db, ReturnType<typeof preparePublicUser>>();
 function preparePublicUser(db: Db) {
   return db
-    .select(userColumns)
+    .select(publicUserColumns)
     .from(users)
     .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
     .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
@@ -52,20 +39,7 @@ export async function loadPublicUser(db: Db, id: string): Promise<PublicUser> {
   const rows = await query.execute({ id });
   const u = rows[0];
   if (!u) throw notFound('User not found');
-  return {
-    _id: u.id,
-    fullName: u.fullName,
-    email: u.email,
-    phone: u.phone,
-    role: u.role,
-    point: centsToNumber(u.balanceCents ?? 0),
-    subscription: u.subscribedAt !== null,
-    subscribedAt: u.subscribedAt?.toISOString() ?? null,
-    referralCode: u.referralCode,
-    referredBy: u.referredBy,
-    referralsCount: u.referralsCount,
-    createdAt: u.createdAt.toISOString(),
-  };
+  return toPublicUser(u);
 }
 
 function referralBase(email: string): string {

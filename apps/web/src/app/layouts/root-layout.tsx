@@ -48,7 +48,9 @@ export function RootLayout() {
           <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-950/50 lg:hidden" onClick={closeMenu} />
         )}
         <SideMenu open={menuOpen} onClose={closeMenu} />
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-8 focus:outline-none lg:px-8">
+        {/* At least the viewport below the top bar (h-16): the footer starts below the fold, so a lazy page
+            replacing the "Loading…" fallback does not push a visible footer down (layout shift). */}
+        <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] min-w-0 flex-1 px-4 py-8 focus:outline-none lg:px-8">
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

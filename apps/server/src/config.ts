@@ -30,7 +30,7 @@ const envSchema = z.object({
     .string()
     .default('')
     .refine((v) => v === '' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL or empty'),
-  APP_URL: z.string().url().default('http://localhost:3000'),
+  APP_URL: z.string().default('').refine((v) => v === '' || /^https?:\/\/[^\s/]+/.test(v), 'must be an http(s) URL such as https://points.example.com'),
   SMTP_URL: z.string().default(''),
   MAIL_FROM: z.string().default('USDT Points <no-reply@localhost>'),
   ADMIN_EMAIL: z.string().default(''),
@@ -64,7 +64,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (cfg.ADMIN_PASSWORD && (cfg.ADMIN_PASSWORD.length < 8 || cfg.ADMIN_PASSWORD.length > 128)) {
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: must be 8-128 characters');
   }
-  return { ...cfg, secure: cfg.APP_URL.startsWith('https:') || cfg.COOKIE_SECURE };
+  // Unset APP_URL: the local address this instance serves on.
+  const appUrl = (cfg.APP_URL || `http://localhost:${cfg.PORT}`).replace(/\/+$/, '');
+  return { ...cfg, APP_URL: appUrl, secure: appUrl.startsWith('https:') || cfg.COOKIE_SECURE };
 }
 
 /** Reads a .env file into process.env without overriding variables already set. */

@@ -4,7 +4,7 @@ import { ErrorPage } from './error-page';
 import { NotFoundPage } from './not-found-page';
 import { DeniedPage } from './denied-page';
 import { RequireRole, RequireSubscriber, RequireUser } from './guards';
-import { laterAdminRoutes, laterSubscriberRoutes, laterSuperAdminRoutes, laterUserRoutes, type LaterRoute } from './later-routes';
+import { adminAreaRoutes, subscriberAreaRoutes, superAdminAreaRoutes, userAreaRoutes, type AreaRoute } from './area-routes';
 import { lazyPage } from '../lib/lazy-page';
 import { HomePage } from '../features/marketing/home-page';
 import { ARTICLE_SLUGS } from '../features/marketing/article-slugs';
@@ -25,7 +25,7 @@ const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), '
 const ADMIN_ROLES = ['ADMIN', 'SADMIN'] as const;
 const SADMIN_ONLY = ['SADMIN'] as const;
 
-const toRoutes = (routes: LaterRoute[]): RouteObject[] =>
+const toRoutes = (routes: AreaRoute[]): RouteObject[] =>
   routes.map(({ path, Component }) => ({ path, element: <Component /> }));
 
 export const routes: RouteObject[] = [
@@ -51,12 +51,12 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/user/profile', element: <ProfilePage /> },
           { path: '/user/profile/change-password', element: <ChangePasswordPage /> },
-          ...toRoutes(laterUserRoutes),
+          ...toRoutes(userAreaRoutes),
         ],
       },
-      { element: <RequireSubscriber />, children: toRoutes(laterSubscriberRoutes) },
-      { element: <RequireRole roles={ADMIN_ROLES} />, children: toRoutes(laterAdminRoutes) },
-      { element: <RequireRole roles={SADMIN_ONLY} />, children: toRoutes(laterSuperAdminRoutes) },
+      { element: <RequireSubscriber />, children: toRoutes(subscriberAreaRoutes) },
+      { element: <RequireRole roles={ADMIN_ROLES} />, children: toRoutes(adminAreaRoutes) },
+      { element: <RequireRole roles={SADMIN_ONLY} />, children: toRoutes(superAdminAreaRoutes) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,9 +1,8 @@
-// Routes whose pages arrive with later work. Each is registered here, under its guard, so replacing
-// a ComingSoon with the real page is a one-line change of its `Component` loader.
+// The lazily loaded pages of the signed-in areas, grouped by the guard that protects them (router.tsx).
+// Each is its own chunk, so the public pages never load wallet, admin, chart or QR code.
 import type { ComponentType } from 'react';
 import { lazyPage } from '../lib/lazy-page';
 
-const ComingSoon = lazyPage(() => import('./coming-soon'), 'ComingSoon');
 const TransferPage = lazyPage(() => import('../features/wallet/transfer-page'), 'TransferPage');
 const DepositPage = lazyPage(() => import('../features/wallet/deposit-page'), 'DepositPage');
 const PackagePage = lazyPage(() => import('../features/wallet/deposit-page'), 'PackagePage');
@@ -19,13 +18,13 @@ const VideoLibraryPage = lazyPage(() => import('../features/videos/video-library
 const VideoPlayerPage = lazyPage(() => import('../features/videos/video-player-page'), 'VideoPlayerPage');
 const AdminVideoPage = lazyPage(() => import('../features/videos/admin-video-page'), 'AdminVideoPage');
 
-export interface LaterRoute {
+export interface AreaRoute {
   path: string;
   Component: ComponentType;
 }
 
 /** Any logged-in user (USER, ADMIN, SADMIN). */
-export const laterUserRoutes: LaterRoute[] = [
+export const userAreaRoutes: AreaRoute[] = [
   { path: '/user/transfer', Component: TransferPage },
   { path: '/user/deposit', Component: DepositPage },
   { path: '/user/package', Component: PackagePage },
@@ -35,13 +34,13 @@ export const laterUserRoutes: LaterRoute[] = [
 ];
 
 /** Subscribed users (and admins). */
-export const laterSubscriberRoutes: LaterRoute[] = [
+export const subscriberAreaRoutes: AreaRoute[] = [
   { path: '/video', Component: VideoLibraryPage },
   { path: '/video/:id', Component: VideoPlayerPage },
 ];
 
 /** ADMIN or SADMIN. */
-export const laterAdminRoutes: LaterRoute[] = [
+export const adminAreaRoutes: AreaRoute[] = [
   { path: '/allusers', Component: AllUsersPage },
   { path: '/admin/dashboard', Component: AdminDashboardPage },
   { path: '/adminvideo', Component: AdminVideoPage },
@@ -50,4 +49,4 @@ export const laterAdminRoutes: LaterRoute[] = [
 ];
 
 /** SADMIN only. */
-export const laterSuperAdminRoutes: LaterRoute[] = [{ path: '/admin/audit', Component: AuditPage }];
+export const superAdminAreaRoutes: AreaRoute[] = [{ path: '/admin/audit', Component: AuditPage }];

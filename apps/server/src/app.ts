@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -44,6 +45,25 @@ declare module 'fastify' {
 export const BODY_LIMIT = 100 * 1024;
 
 /**
+ * Errors Node's HTTP parser raises before a request reaches Fastify (headers or URL over 16 kB, garbage
+ * on the wire): answered in the API's own shape, `{ success:false, message }`, like every other error.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: import('node:net').Socket) {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message = status === 431 ? 'Request headers or URL are too large' : status === 408 ? 'Request timed out' : 'Malformed HTTP request';
+  const body = JSON.stringify({ success: false, message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
  * One info line per request, written when it completes (method, URL, status, time), instead of Fastify's two
  * ("incoming request" with the request object, "request completed"): half the log work on every request at
  * the production level. A request that fails is still logged by Fastify's default (the error, at error level).
@@ -73,6 +93,7 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxy(config.TRUST_PROXY),
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
     logController: new OneLinePerRequest(),
     // Errors the router raises before any route runs (bad URL encoding, a path parameter over 100 characters):
     // answered in the API's JSON shape like every other error, not Fastify's default body.

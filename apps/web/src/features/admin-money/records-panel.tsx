@@ -13,6 +13,7 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import type { ApiEnvelope } from '../../lib/api';
 import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import type { ListPage, ListParams } from './api';
+import { LoadError, PageGone } from '../../components/ui/list-state';
 
 export interface AdminRecord {
   _id: string;
@@ -203,23 +204,9 @@ export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: Rec
       </p>
     );
   } else if (!data) {
-    body = (
-      <div role="alert" className="py-4 text-red-700 dark:text-red-300">
-        <p>{kind.toasts.fetchError(list.error)}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LoadError onRetry={() => void list.refetch()}>{kind.toasts.fetchError(list.error)}</LoadError>;
   } else if (data.records.length === 0 && data.total > 0) {
-    body = (
-      <div className="py-4 text-slate-600 dark:text-slate-300">
-        <p>There is nothing on this page any more.</p>
-        <Button variant="secondary" className="mt-2" onClick={() => setParams({ page: 1 })}>
-          Go to the first page
-        </Button>
-      </div>
-    );
+    body = <PageGone onFirstPage={() => setParams({ page: 1 })} />;
   } else if (data.records.length === 0) {
     body = (
       <p className="py-4 text-slate-600 dark:text-slate-300">

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/ui/page';
 import { Pagination } from '../../components/ui/pagination';
 import { errorMessage } from '../../lib/api';
 import { AUDIT_ACTIONS, adminKeys, auditActionLabel, fetchAudit, type AuditFilters } from './api';
+import { LoadError } from '../../components/ui/list-state';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
 const td = 'px-3 py-2 align-top text-sm';
@@ -195,14 +196,7 @@ export function AuditPage() {
       </p>
     );
   } else if (list.isError && (!data || list.isPlaceholderData)) {
-    body = (
-      <div role="alert" className="py-4 text-red-700 dark:text-red-300">
-        <p>{errorMessage(list.error, 'Could not load the audit log.')}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load the audit log.')}</LoadError>;
   } else if (!data || data.entries.length === 0) {
     body = (
       <p className="py-4 text-slate-600 dark:text-slate-300">

@@ -5,12 +5,12 @@ import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { formatPoints, type DashboardResponse } from '@app/contract';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
 import { errorMessage } from '../../lib/api';
 import { lazyPage } from '../../lib/lazy-page';
 import { adminKeys, fetchDashboard } from './api';
+import { LoadError } from '../../components/ui/list-state';
 
 const DashboardCharts = lazyPage(() => import('./dashboard-charts'), 'DashboardCharts');
 
@@ -86,14 +86,7 @@ export function AdminDashboardPage() {
       </p>
     );
   } else if (!data) {
-    body = (
-      <div role="alert" className="py-4 text-red-700 dark:text-red-300">
-        <p>{errorMessage(dashboard.error, 'Could not load the dashboard.')}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void dashboard.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LoadError onRetry={() => void dashboard.refetch()}>{errorMessage(dashboard.error, 'Could not load the dashboard.')}</LoadError>;
   } else {
     body = (
       <div className="grid gap-6">

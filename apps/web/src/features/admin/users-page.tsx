@@ -16,6 +16,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { adminKeys, deleteUser, fetchUserStats, fetchUsers, updateRole, type AssignableRole } from './api';
+import { PageGone } from '../../components/ui/list-state';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -193,14 +194,7 @@ export function AllUsersPage() {
       </div>
     );
   } else if (data.users.length === 0 && data.total > 0) {
-    body = (
-      <div className="py-4 text-slate-600 dark:text-slate-300">
-        <p>There is nothing on this page any more.</p>
-        <Button variant="secondary" className="mt-2" onClick={() => update({ page: 1 })}>
-          Go to the first page
-        </Button>
-      </div>
-    );
+    body = <PageGone onFirstPage={() => update({ page: 1 })} />;
   } else if (data.users.length === 0) {
     body = <p className="py-4 text-slate-600 dark:text-slate-300">{searching ? `No users match “${q}”.` : 'No users yet.'}</p>;
   } else {

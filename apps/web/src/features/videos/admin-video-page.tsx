@@ -12,6 +12,7 @@ import { fetchErrorText, useVideos } from './use-videos';
 import { VideoForm } from './video-form';
 import { VideoThumbnail } from './video-thumbnail';
 import { formatMinutes, videoName } from './video-source';
+import { LoadError } from '../../components/ui/list-state';
 
 const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
 const td = 'px-3 py-2 align-middle text-sm';
@@ -54,14 +55,7 @@ export function AdminVideoPage() {
       </p>
     );
   } else if (list.isError && !list.data) {
-    body = (
-      <div role="alert" className="py-4 text-red-700 dark:text-red-300">
-        <p>{fetchErrorText(list.error)}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LoadError onRetry={() => void list.refetch()}>{fetchErrorText(list.error)}</LoadError>;
   } else if (list.data.length === 0) {
     body = <p className="py-4 text-slate-600 dark:text-slate-300">No videos yet. Add the first one above.</p>;
   } else {

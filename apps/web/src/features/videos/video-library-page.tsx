@@ -2,11 +2,11 @@
 import { Link } from 'react-router';
 import { Clock, Coins } from 'lucide-react';
 import { formatPoints } from '@app/contract';
-import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page';
 import { fetchErrorText, useVideos } from './use-videos';
 import { VideoThumbnail } from './video-thumbnail';
 import { formatMinutes, videoName } from './video-source';
+import { LoadError } from '../../components/ui/list-state';
 
 function SkeletonGrid() {
   return (
@@ -29,14 +29,7 @@ export function VideoLibraryPage() {
   if (list.isPending) {
     body = <SkeletonGrid />;
   } else if (list.isError && !list.data) {
-    body = (
-      <div role="alert" className="py-4 text-red-700 dark:text-red-300">
-        <p>{fetchErrorText(list.error)}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    body = <LoadError onRetry={() => void list.refetch()}>{fetchErrorText(list.error)}</LoadError>;
   } else if (list.data.length === 0) {
     body = <p className="py-4 text-slate-600 dark:text-slate-300">No videos yet. Please check back later.</p>;
   } else {

@@ -1,0 +1,27 @@
+// The states a fetched list shows instead of its rows, one look everywhere.
+import type { ReactNode } from 'react';
+import { Button } from './button';
+
+/** The list could not be loaded: the reason, and a way to ask again. */
+export function LoadError({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  return (
+    <div role="alert" className="py-4 text-red-700 dark:text-red-300">
+      <p>{children}</p>
+      <Button variant="secondary" className="mt-2" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** The page asked for is past the end (rows were removed meanwhile). */
+export function PageGone({ onFirstPage }: { onFirstPage: () => void }) {
+  return (
+    <div className="py-4 text-slate-600 dark:text-slate-300">
+      <p>There is nothing on this page any more.</p>
+      <Button variant="secondary" className="mt-2" onClick={onFirstPage}>
+        Go to the first page
+      </Button>
+    </div>
+  );
+}

@@ -22,6 +22,9 @@ export const PG = {
   checkViolation: '23514',
   serializationFailure: '40001',
   deadlock: '40P01',
+  /** Raised by ledger_post (migration 0004). */
+  insufficientFunds: 'ML402',
+  accountNotFound: 'ML404',
 } as const;
 
 export function pgCode(e: unknown): string | undefined {

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SYSTEM_ACCOUNTS } from '../src/ledger/accounts.js';
 import { checkLedger } from '../src/ledger/check.js';
+import { post } from '../src/ledger/ledger.js';
 import { signUp, startTestApp, type TestContext } from './helpers.js';
 import { balance, expectLedgerClean, fund, moneySnapshot } from './money-helpers.js';
 
@@ -106,6 +107,98 @@ describe('raw SQL against the ledger tables', () => {
         await tx.execute(sql`insert into ledger_entries (transaction_id, account_id, amount_cents) values (${Number(t.rows[0].id)}, ${accountId}, 0)`);
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe('ledger_post, the posting function behind post()', () => {
+  const entriesOf = async (transactionId: number) =>
+    (
+      await ctx.db.execute<{ account_id: number; amount_cents: number }>(
+        sql`select account_id, amount_cents from ledger_entries where transaction_id = ${transactionId} order by id`,
+      )
+    ).rows.map((r) => [Number(r.account_id), Number(r.amount_cents)]);
+  const accountOf = async (id: string) =>
+    Number((await ctx.db.execute<{ id: number }>(sql`select id from ledger_accounts where user_id = ${id}`)).rows[0].id);
+
+  test('one entry per account (the net of its postings), written in account-id order, on the pool without a transaction', async () => {
+    const a = (await signUp(ctx)).user._id;
+    const b = (await signUp(ctx)).user._id;
+    await fund(ctx, a, 1_000);
+    const { transactionId } = await post(ctx.db, {
+      kind: 'test',
+      eventKey: `net:${a}`,
+      postings: [
+        { account: { userId: b }, amountCents: 300 },
+        { account: { userId: a }, amountCents: -500 },
+        { account: { userId: b }, amountCents: 200 },
+        { account: { userId: a }, amountCents: 100 },
+        { account: { code: 'equity:adjustments' }, amountCents: -100 },
+      ],
+    });
+    const [ida, idb] = [await accountOf(a), await accountOf(b)];
+    const equity = Number((await ctx.db.execute<{ id: number }>(sql`select id from ledger_accounts where code = 'equity:adjustments'`)).rows[0].id);
+    const expected = [
+      [ida, -400],
+      [idb, 500],
+      [equity, -100],
+    ].sort((x, y) => x[0] - y[0]);
+    expect(await entriesOf(transactionId)).toEqual(expected);
+    expect(await balance(ctx, a)).toBe(600);
+    expect(await balance(ctx, b)).toBe(500);
+    await expectLedgerClean(ctx);
+  });
+
+  test('a debit beyond the balance (ML402), an unknown account (ML404) and malformed arguments change nothing', async () => {
+    const a = (await signUp(ctx)).user._id;
+    await fund(ctx, a, 250);
+    const before = await moneySnapshot(ctx);
+    const over = post(ctx.db, {
+      kind: 'test',
+      eventKey: `over:${a}`,
+      postings: [
+        { account: { userId: a }, amountCents: -251 },
+        { account: { code: 'equity:adjustments' }, amountCents: 251 },
+      ],
+      insufficientMessage: 'Not enough',
+      insufficientStatus: 409,
+    });
+    await expect(over).rejects.toMatchObject({ statusCode: 409, message: 'Not enough' });
+    const unknown = post(ctx.db, {
+      kind: 'test',
+      eventKey: `unknown:${a}`,
+      postings: [
+        { account: { userId: '00000000-0000-4000-8000-000000000000' }, amountCents: 5 },
+        { account: { userId: a }, amountCents: -5 },
+      ],
+    });
+    await expect(unknown).rejects.toMatchObject({ statusCode: 404, message: 'Account not found' });
+    await refused(sql`select ledger_post('test', 'short-arrays', null, null, array[${a}]::uuid[], array[null]::text[], array[1, -1]::bigint[])`, /ledger_post/);
+    await refused(sql`select ledger_post('test', 'one-entry', null, null, array[${a}]::uuid[], array[null]::text[], array[0]::bigint[])`, /ledger_post/);
+    expect(await moneySnapshot(ctx)).toBe(before);
+    expect(await balance(ctx, a)).toBe(250);
+  });
+
+  test('20 postings of the whole balance at once, each its own statement on the pool: exactly one lands', async () => {
+    const a = (await signUp(ctx)).user._id;
+    const b = (await signUp(ctx)).user._id;
+    await fund(ctx, a, 777);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        post(ctx.db, {
+          kind: 'test',
+          eventKey: `race:${a}:${i}`,
+          postings: [
+            { account: { userId: a }, amountCents: -777 },
+            { account: { userId: b }, amountCents: 777 },
+          ],
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ statusCode: 400, message: 'Insufficient balance' });
+    expect(await balance(ctx, a)).toBe(0);
+    expect(await balance(ctx, b)).toBe(777);
+    await expectLedgerClean(ctx);
   });
 });
 

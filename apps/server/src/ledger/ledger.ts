@@ -1,12 +1,11 @@
-// The only code that moves money. A posting is one ledger transaction of ≥ 2 entries summing to zero,
-// written inside the caller's database transaction. Accounts are locked in id order (no deadlocks), user
-// debits are checked under that lock, and the database re-checks everything: the entry trigger applies
-// balances, a CHECK keeps user balances ≥ 0, a deferred trigger refuses unbalanced transactions at commit,
-// and event_key is unique so one business event can take effect only once.
-import { inArray, or, sql } from 'drizzle-orm';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema/index.js';
+// The only code that moves money. A posting is one ledger transaction of ≥ 2 entries summing to zero, written
+// inside the caller's database transaction by the database function ledger_post (migration 0004). Accounts are
+// locked in id order (no deadlocks), user debits are checked under that lock, and the database re-checks
+// everything: the entry trigger applies balances, a CHECK keeps user balances ≥ 0, a deferred trigger refuses
+// unbalanced transactions at commit, and event_key is unique so one business event can take effect only once.
+import { sql } from 'drizzle-orm';
 import { AppError, PG, pgCode } from '../errors.js';
-import type { SystemAccount, Tx } from './accounts.js';
+import type { DbOrTx, SystemAccount, Tx } from './accounts.js';
 
 export type AccountRef = { userId: string } | { code: SystemAccount };
 
@@ -33,9 +32,16 @@ export class DuplicateEventError extends AppError {
   }
 }
 
-const refKey = (a: AccountRef) => ('userId' in a ? `u:${a.userId}` : `s:${a.code}`);
+const pgArray = (items: (string | number | null)[]) =>
+  `{${items.map((v) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 
-export async function post(tx: Tx, input: PostInput): Promise<{ transactionId: number }> {
+/**
+ * Posts one ledger transaction through the database function ledger_post (migration 0004): it resolves the
+ * accounts, locks them in id order, refuses a user debit beyond the balance under that lock and writes the
+ * transaction with one entry per account, all in one statement. `tx` may be a transaction, or the pool when
+ * this posting is the operation's only write (one statement is its own transaction).
+ */
+export async function post(tx: DbOrTx, input: PostInput): Promise<{ transactionId: number }> {
   const { postings } = input;
   if (postings.length < 2) throw new Error('a ledger transaction needs at least two entries');
   for (const p of postings) {
@@ -43,55 +49,22 @@ export async function post(tx: Tx, input: PostInput): Promise<{ transactionId: n
   }
   if (postings.reduce((s, p) => s + p.amountCents, 0) !== 0) throw new Error('postings do not sum to zero');
 
-  const userIds = postings.flatMap((p) => ('userId' in p.account ? [p.account.userId] : []));
-  const codes = postings.flatMap((p) => ('code' in p.account ? [p.account.code] : []));
-  const conditions = [];
-  if (userIds.length) conditions.push(inArray(ledgerAccounts.userId, userIds));
-  if (codes.length) conditions.push(inArray(ledgerAccounts.code, codes));
-
-  // Lock every account this posting touches, always in id order.
-  const accounts = await tx
-    .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, code: ledgerAccounts.code, balance: ledgerAccounts.balanceCents })
-    .from(ledgerAccounts)
-    .where(or(...conditions))
-    .orderBy(ledgerAccounts.id)
-    .for('update');
-  const byRef = new Map(accounts.map((a) => [a.userId ? `u:${a.userId}` : `s:${a.code}`, a]));
-
-  const net = new Map<number, number>();
-  for (const p of postings) {
-    const acct = byRef.get(refKey(p.account));
-    if (!acct) throw new AppError(404, 'Account not found');
-    net.set(acct.id, (net.get(acct.id) ?? 0) + p.amountCents);
-  }
-  for (const a of accounts) {
-    const change = net.get(a.id) ?? 0;
-    if (a.userId && a.balance + change < 0) {
+  const users = pgArray(postings.map((p) => ('userId' in p.account ? p.account.userId : null)));
+  const codes = pgArray(postings.map((p) => ('code' in p.account ? p.account.code : null)));
+  const amounts = pgArray(postings.map((p) => p.amountCents));
+  try {
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      select ledger_post(${input.kind}, ${input.eventKey}, ${input.actorId ?? null}::uuid,
+        ${input.memo ? JSON.stringify(input.memo) : null}::jsonb, ${users}::uuid[], ${codes}::text[], ${amounts}::bigint[]) as id`);
+    return { transactionId: Number(rows[0].id) };
+  } catch (e) {
+    const code = pgCode(e);
+    if (code === PG.uniqueViolation) throw new DuplicateEventError();
+    // ML402 is the function's own check under the lock; the CHECK on user balances is the last line behind it.
+    if (code === PG.insufficientFunds || code === PG.checkViolation) {
       throw new AppError(input.insufficientStatus ?? 400, input.insufficientMessage ?? 'Insufficient balance');
     }
-  }
-
-  const entries = [...net].filter(([, amount]) => amount !== 0).sort(([a], [b]) => a - b);
-  // The transaction row and its entries in one statement (one round trip while the accounts are locked);
-  // entries go in account-id order. A duplicate event key (unique violation) and a user balance that would
-  // go negative (the CHECK, the last line of defence behind the check above) are told apart by their codes.
-  try {
-    const { rows } = await tx.execute<{ transaction_id: number }>(sql`
-      with t as (
-        insert into ${ledgerTransactions} (kind, event_key, actor_id, memo)
-        values (${input.kind}, ${input.eventKey}, ${input.actorId ?? null}, ${input.memo ? JSON.stringify(input.memo) : null}::jsonb)
-        returning id
-      )
-      insert into ${ledgerEntries} (transaction_id, account_id, amount_cents)
-      select t.id, e.account_id, e.amount_cents
-      from t, unnest(${`{${entries.map(([id]) => id).join(',')}}`}::bigint[], ${`{${entries.map(([, c]) => c).join(',')}}`}::bigint[])
-        with ordinality as e(account_id, amount_cents, n)
-      order by e.n
-      returning transaction_id`);
-    return { transactionId: Number(rows[0].transaction_id) };
-  } catch (e) {
-    if (pgCode(e) === PG.uniqueViolation) throw new DuplicateEventError();
-    if (pgCode(e) === PG.checkViolation) throw new AppError(input.insufficientStatus ?? 400, input.insufficientMessage ?? 'Insufficient balance');
+    if (code === PG.accountNotFound) throw new AppError(404, 'Account not found');
     throw e;
   }
 }

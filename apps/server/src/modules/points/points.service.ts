@@ -5,11 +5,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { POINTS_MSG } from '@app/contract';
 import { users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
-import type { Tx } from '../../ledger/accounts.js';
+import type { DbOrTx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 
+/** One read (the recipient), then one write (the posting): runs inside a transaction or, being one write, on the pool. */
 export async function transfer(
-  tx: Tx,
+  tx: DbOrTx,
   sender: { id: string; email: string },
   input: { recipientEmail: string; points: number },
   idempotencyKey?: string,

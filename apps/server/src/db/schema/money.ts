@@ -27,6 +27,7 @@ export const deposits = pgTable(
     index('deposits_pending_idx').on(t.createdAt, t.amountCents).where(sql`${t.deposited} = false and ${t.hiddenAt} is null`),
     // The admins' list, newest first (read backwards), with and without the status filter: pages come from
     // index-only scans.
+    // Migration 0005 adds INCLUDE (amount_cents) by hand: the dashboard's daily sums read the index alone.
     index('deposits_admin_list_idx').on(t.createdAt, t.id).where(sql`${t.hiddenAt} is null`),
     index('deposits_admin_status_idx').on(t.deposited, t.createdAt, t.id).where(sql`${t.hiddenAt} is null`),
   ],
@@ -53,6 +54,7 @@ export const withdrawals = pgTable(
     index('withdrawals_pending_idx').on(t.createdAt, t.amountCents).where(sql`${t.withdrawed} = false and ${t.hiddenAt} is null`),
     // The admins' list, newest first (read backwards), with and without the status filter: pages come from
     // index-only scans.
+    // Migration 0005 adds INCLUDE (amount_cents) by hand: the dashboard's daily sums read the index alone.
     index('withdrawals_admin_list_idx').on(t.createdAt, t.id).where(sql`${t.hiddenAt} is null`),
     index('withdrawals_admin_status_idx').on(t.withdrawed, t.createdAt, t.id).where(sql`${t.hiddenAt} is null`),
   ],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, index, integer, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -22,7 +22,8 @@ export const users = pgTable(
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     index('users_created_idx').on(t.createdAt),
     index('users_referred_by_idx').on(t.referredBy),
-    // The admin users table: live users, admins first (SADMIN, ADMIN, USER), newest first.
+    // The admin users table: live users, admins first (SADMIN, ADMIN, USER), newest first. Migration 0005 adds
+    // INCLUDE (role) by hand (an expression index serves an index-only scan only with its columns in it).
     index('users_admin_list_idx')
       .on(sql`(case ${t.role} when 'SADMIN' then 0 when 'ADMIN' then 1 else 2 end)`, t.createdAt.desc(), t.id)
       .where(sql`${t.deletedAt} is null`),
@@ -106,4 +107,18 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Counts kept by statement-level triggers (migration 0005; read them with `rowCount()` from db/row-counts.ts):
+ * a count is the sum of its rows, one row per shard (the writer's backend pid mod 16).
+ */
+export const rowCounts = pgTable(
+  'row_counts',
+  {
+    name: text('name').notNull(),
+    shard: integer('shard').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'row_counts_name_shard_pk', columns: [t.name, t.shard] })],
 );

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_DAYS, centsToNumber, type AuditEntry, type DashboardResponse } from '@app/contract';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/client.js';
+import { rowCount } from '../../db/row-counts.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -53,7 +54,7 @@ export async function dashboard(db: Db, clock: Clock): Promise<Dashboard> {
       group by 1
     )
     select
-      (select count(*)::int from users where deleted_at is null) as users,
+      ${rowCount('users_live')} as users,
       (select count(*)::int from users where deleted_at is null and subscribed_at is not null) as subscribers,
       p.pending_deposits, p.pending_deposits_cents, w.pending_withdrawals, w.pending_withdrawals_cents,
       -- Every ledger transaction sums to zero (DESIGN §5), so the users hold exactly what the six system
@@ -129,7 +130,10 @@ export async function auditEntries(
       join audit_log l on l.id = p.id
       left join users a on a.id = l.actor_id
       order by p.created_at desc, p.id desc`),
-    db.execute<{ total: number }>(sql`select count(*)::int as total from audit_log l ${where}`),
+    // Unfiltered, the total is the trigger-kept row_counts row; filtered, a count through the filter's index.
+    db.execute<{ total: number }>(
+      filters.length ? sql`select count(*)::int as total from audit_log l ${where}` : sql`select ${rowCount('audit_log')} as total`,
+    ),
   ]);
   return {
     total: count.rows[0]?.total ?? 0,

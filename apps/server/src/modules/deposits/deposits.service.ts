@@ -11,6 +11,7 @@ import type { Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 import { UUID_PATTERN, likePattern } from '../../ledger/http.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { readRowCount } from '../../db/row-counts.js';
 
 type DepositRow = typeof deposits.$inferSelect;
 
@@ -59,15 +60,16 @@ export async function listDeposits(
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)
     .as('page');
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ d: deposits, email: users.email })
       .from(page)
       .innerJoin(deposits, eq(deposits.id, page.id))
       .innerJoin(users, eq(users.id, deposits.userId))
       .orderBy(desc(deposits.createdAt), desc(deposits.id)),
-    // Every deposit has its user (a foreign key): the count needs no join.
-    db.select({ total: count() }).from(deposits).where(cond),
+    // Unfiltered, the trigger-kept count; filtered, a count through the filter's index (every deposit has its
+    // user, a foreign key, so it needs no join).
+    q.status || q.email ? db.select({ total: count() }).from(deposits).where(cond).then((r) => r[0].total) : readRowCount(db, 'deposits_visible'),
   ]);
   return { deposits: rows.map((r) => ({ ...toRecord(r.d), email: r.email, userId: r.d.userId })), total };
 }

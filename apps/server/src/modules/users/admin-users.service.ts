@@ -10,6 +10,7 @@ import { forbidden, notFound } from '../../errors.js';
 import type { Tx } from '../../ledger/accounts.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { revokeUserSessions } from '../../plugins/session.js';
+import { rowCount } from '../../db/row-counts.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -52,10 +53,10 @@ export async function listUsers(db: Db, opts: { page: number; limit: number; q?:
       left join ledger_accounts a on a.user_id = u.id
       left join users r on r.id = u.referred_by
       order by ${ADMIN_LIST_ORDER}`),
-    // Two counts, each from its own index: all live users (index-only on users_admin_list_idx) and the few
-    // admins (users_admins_idx), instead of one pass that must read every row's role.
+    // Two counts: all live users (the trigger-kept row_counts row; a search counts its matches through the
+    // trigram indexes) and the few admins (users_admins_idx), instead of one pass that reads every row's role.
     db.execute<{ total: number; admins: number }>(sql`
-      select (select count(*)::int from users u where u.deleted_at is null ${search}) as total,
+      select ${q ? sql`(select count(*)::int from users u where u.deleted_at is null ${search})` : rowCount('users_live')} as total,
              (select count(*)::int from users u where u.deleted_at is null and u.role <> 'USER' ${search}) as admins`),
   ]);
 
@@ -75,8 +76,8 @@ export async function listUsers(db: Db, opts: { page: number; limit: number; q?:
 
 export async function userStats(db: Db) {
   const { rows } = await db.execute<{ all: number; subscribed: number }>(sql`
-    select count(*)::int as all, count(*) filter (where subscribed_at is not null)::int as subscribed
-    from users where deleted_at is null`);
+    select ${rowCount('users_live')} as all,
+           (select count(*)::int from users where deleted_at is null and subscribed_at is not null) as subscribed`);
   return { allUsersCount: rows[0]?.all ?? 0, subscribedUsersCount: rows[0]?.subscribed ?? 0 };
 }
 

@@ -11,6 +11,7 @@ import type { Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 import { UUID_PATTERN, likePattern } from '../../ledger/http.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { readRowCount } from '../../db/row-counts.js';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -66,15 +67,16 @@ export async function listWithdrawals(
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)
     .as('page');
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ w: withdrawals, email: users.email })
       .from(page)
       .innerJoin(withdrawals, eq(withdrawals.id, page.id))
       .innerJoin(users, eq(users.id, withdrawals.userId))
       .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),
-    // Every withdrawal has its user (a foreign key): the count needs no join.
-    db.select({ total: count() }).from(withdrawals).where(cond),
+    // Unfiltered, the trigger-kept count; filtered, a count through the filter's index (every withdrawal has its
+    // user, a foreign key, so it needs no join).
+    q.status || q.email ? db.select({ total: count() }).from(withdrawals).where(cond).then((r) => r[0].total) : readRowCount(db, 'withdrawals_visible'),
   ]);
   return { withdrawals: rows.map((r) => ({ ...toRecord(r.w), email: r.email, userId: r.w.userId })), total };
 }

@@ -1,0 +1,14 @@
+// The counts kept by triggers (migration 0005). Each is the sum of its shards' rows.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from './client.js';
+
+export type RowCountName = 'users_live' | 'audit_log' | 'deposits_visible' | 'withdrawals_visible';
+
+/** A scalar subquery giving the count as an int, for use inside a larger statement. */
+export const rowCount = (name: RowCountName): SQL => sql`(select coalesce(sum(n), 0)::int from row_counts where name = ${name})`;
+
+/** The count on its own. */
+export async function readRowCount(db: Pick<Db, 'execute'>, name: RowCountName): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`select ${rowCount(name)} as n`);
+  return Number(rows[0]?.n ?? 0);
+}

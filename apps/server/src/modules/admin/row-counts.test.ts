@@ -1,0 +1,112 @@
+// The trigger-kept counts (migration 0005) against count(*) after sign-ups, claims and withdrawal requests at
+// once, deletions, hidden records, role changes, bulk statements and audit records, and the pages showing them.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { signUp, signUpAs, type TestContext, startTestApp } from '../../../test/helpers.js';
+import { fund } from '../../../test/money-helpers.js';
+
+let ctx: TestContext;
+let admin: Awaited<ReturnType<typeof signUpAs>>;
+const api = (p: string) => `/api/v1${p}`;
+
+beforeAll(async () => {
+  ctx = await startTestApp();
+  admin = await signUpAs(ctx, 'SADMIN');
+});
+afterAll(() => ctx.close());
+
+async function counts() {
+  const { rows } = await ctx.db.execute<{ name: string; n: number; actual: number }>(sql`
+    select name, sum(n)::int as n,
+           case name when 'users_live' then (select count(*)::int from users where deleted_at is null)
+                     when 'audit_log' then (select count(*)::int from audit_log)
+                     when 'deposits_visible' then (select count(*)::int from deposits where hidden_at is null)
+                     when 'withdrawals_visible' then (select count(*)::int from withdrawals where hidden_at is null) end as actual
+    from row_counts group by name order by name`);
+  return rows;
+}
+
+async function expectExact() {
+  const rows = await counts();
+  expect(rows.map((r) => r.name)).toEqual(['audit_log', 'deposits_visible', 'users_live', 'withdrawals_visible']);
+  for (const r of rows) expect(r.n, r.name).toBe(r.actual);
+  return Object.fromEntries(rows.map((r) => [r.name, r.n])) as Record<'audit_log' | 'deposits_visible' | 'users_live' | 'withdrawals_visible', number>;
+}
+
+test('20 sign-ups at once, deletions and role changes keep users_live exact, and the pages show it', async () => {
+  const before = await expectExact();
+  const made = await Promise.all(Array.from({ length: 20 }, () => signUp(ctx)));
+  expect((await expectExact()).users_live).toBe(before.users_live + 20);
+
+  // Three deletions at once (each audited), a role change and back: live users −3, audit +5.
+  const deleted = await Promise.all(made.slice(0, 3).map((m) => admin.client.del(api(`/user/${m.user._id}/delete-user`))));
+  expect(deleted.map((r) => r.status)).toEqual([200, 200, 200]);
+  for (const role of ['ADMIN', 'USER']) {
+    expect((await admin.client.put(api(`/user/${made[3].user._id}/update-role`), { role })).status).toBe(200);
+  }
+  const after = await expectExact();
+  expect(after.users_live).toBe(before.users_live + 17);
+  expect(after.audit_log).toBe(before.audit_log + 5);
+
+  const list = await admin.client.get(api('/user/all?page=1&limit=5'));
+  expect(list.body.total).toBe(after.users_live);
+  expect((await admin.client.get(api('/admin/stats/users'))).body.allUsersCount).toBe(after.users_live);
+  expect((await admin.client.get(api('/admin/dashboard'))).body.users).toBe(after.users_live);
+  expect((await admin.client.get(api('/admin/audit?page=1&limit=5'))).body.total).toBe(after.audit_log);
+  // Filtered, the total is still counted: only the deletions.
+  expect((await admin.client.get(api('/admin/audit?page=1&limit=5&action=user.deleted'))).body.total).toBe(3);
+});
+
+test('bulk statements move the counts once each; a rollback moves nothing; an edit that keeps liveness leaves the row alone', async () => {
+  const before = await expectExact();
+  await ctx.db.execute(sql`
+    insert into users (full_name, email, phone, password_hash, referral_code, deleted_at)
+    select 'Bulk ' || i, 'bulk' || i || '@example.com', '+971500000000', 'x', 'bulk' || i, case when i = 3 then now() end
+    from generate_series(1, 4) as i`);
+  expect((await expectExact()).users_live).toBe(before.users_live + 3); // the 4th was inserted deleted
+  await ctx.db.execute(sql`update users set deleted_at = now() where email in ('bulk1@example.com', 'bulk2@example.com')`);
+  await ctx.db.execute(sql`update users set deleted_at = null where email = 'bulk3@example.com'`);
+  expect((await expectExact()).users_live).toBe(before.users_live + 2);
+  await ctx.db.execute(sql`delete from users where email like 'bulk%@example.com'`);
+  expect((await expectExact()).users_live).toBe(before.users_live);
+
+  await expect(
+    ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into audit_log (action, target_type) select 'test', 'x' from generate_series(1, 7)`);
+      throw new Error('roll back');
+    }),
+  ).rejects.toThrow('roll back');
+  expect(await expectExact()).toEqual(before);
+
+  const version = async () => (await ctx.db.execute<{ v: string }>(sql`select string_agg(name || shard || ':' || xmin::text, ',' order by name, shard) as v from row_counts`)).rows[0].v;
+  const v0 = await version();
+  await ctx.db.execute(sql`update users set full_name = full_name || '!' where deleted_at is null`);
+  expect(await version()).toBe(v0);
+});
+
+test('deposit claims and withdrawal requests at once, then hidden by the desk: the desk totals stay exact', async () => {
+  const before = await expectExact();
+  const users = await Promise.all(Array.from({ length: 10 }, () => signUp(ctx)));
+  await Promise.all(users.map((u) => fund(ctx, u.user._id, 10_000)));
+  const claims = await Promise.all(users.map((u, i) => u.client.post(api('/deposit/deposit'), { amount: 12, transactionId: `count-${process.pid}-${i}` })));
+  const requests = await Promise.all(users.map((u) => u.client.post(api('/withdraw'), { amount: 10, paymentId: 'TRC20 wallet' })));
+  expect(claims.map((r) => r.status)).toEqual(Array(10).fill(201));
+  expect(requests.map((r) => r.status)).toEqual(Array(10).fill(201));
+  let now = await expectExact();
+  expect(now.deposits_visible).toBe(before.deposits_visible + 10);
+  expect(now.withdrawals_visible).toBe(before.withdrawals_visible + 10);
+
+  // The desk hides two of each (a pending deposit is hidden; a pending withdrawal is refunded, then hidden).
+  for (const r of claims.slice(0, 2)) expect((await admin.client.del(api(`/deposit/deposit/${r.body.deposit._id}`))).status).toBe(200);
+  for (const r of requests.slice(0, 2)) expect((await admin.client.del(api(`/withdraw/${r.body.withdrawal._id}`))).status).toBe(200);
+  // An approval changes no count.
+  expect((await admin.client.post(api(`/deposit/deposit/${claims[2].body.deposit._id}`), {})).status).toBe(200);
+  now = await expectExact();
+  expect(now.deposits_visible).toBe(before.deposits_visible + 8);
+  expect(now.withdrawals_visible).toBe(before.withdrawals_visible + 8);
+  expect((await admin.client.get(api('/deposit/deposit?page=1&limit=5'))).body.total).toBe(now.deposits_visible);
+  expect((await admin.client.get(api('/withdraw?page=1&limit=5'))).body.total).toBe(now.withdrawals_visible);
+  // Filtered totals are counted: this user's one visible deposit.
+  const email = encodeURIComponent(users[3].user.email);
+  expect((await admin.client.get(api(`/deposit/deposit?page=1&limit=5&email=${email}`))).body.total).toBe(1);
+});

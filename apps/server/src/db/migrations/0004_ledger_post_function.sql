@@ -11,12 +11,10 @@ CREATE FUNCTION ledger_post(p_kind text, p_event_key text, p_actor uuid, p_memo 
 LANGUAGE plpgsql AS $$
 DECLARE
   n int := coalesce(array_length(p_amounts, 1), 0);
-  ids bigint[] := '{}';     -- the distinct accounts, in posting order
-  nets bigint[] := '{}';    -- the net amount of each
+  matched int := 0;
+  net bigint;
   entry_ids bigint[] := '{}';
   entry_amounts bigint[] := '{}';
-  acct bigint;
-  pos int;
   r record;
   tx_id bigint;
 BEGIN
@@ -24,37 +22,30 @@ BEGIN
     RAISE EXCEPTION 'ledger_post: % amounts, % users, % codes', n, array_length(p_users, 1), array_length(p_codes, 1)
       USING ERRCODE = '22023';
   END IF;
-  FOR i IN 1..n LOOP
-    acct := NULL;
-    IF p_users[i] IS NOT NULL THEN
-      SELECT id INTO acct FROM ledger_accounts WHERE user_id = p_users[i];
-    ELSE
-      SELECT id INTO acct FROM ledger_accounts WHERE code = p_codes[i];
-    END IF;
-    IF acct IS NULL THEN
-      RAISE EXCEPTION 'ledger account not found (user %, code %)', p_users[i], p_codes[i] USING ERRCODE = 'ML404';
-    END IF;
-    pos := array_position(ids, acct);
-    IF pos IS NULL THEN
-      ids := ids || acct;
-      nets := nets || p_amounts[i];
-    ELSE
-      nets[pos] := nets[pos] + p_amounts[i];
-    END IF;
-  END LOOP;
-
-  -- Lock the accounts in id order. FOR UPDATE hands back the latest committed row, so each user balance is
-  -- checked under its lock; a refusal aborts the statement, and with it everything this call did.
-  FOR r IN SELECT id, user_id IS NOT NULL AS is_user, balance_cents FROM ledger_accounts WHERE id = ANY (ids) ORDER BY id FOR UPDATE LOOP
-    pos := array_position(ids, r.id);
-    IF r.is_user AND r.balance_cents + nets[pos] < 0 THEN
+  -- Find and lock every account the postings name, in id order, in one statement. FOR UPDATE hands back the
+  -- latest committed row, so each user balance is checked under its lock; a refusal aborts the statement, and
+  -- with it everything this call did. The net of each account's postings becomes its one entry.
+  FOR r IN SELECT id, user_id, code, balance_cents FROM ledger_accounts
+           WHERE user_id = ANY (p_users) OR code = ANY (p_codes)
+           ORDER BY id FOR UPDATE LOOP
+    net := 0;
+    FOR i IN 1..n LOOP
+      IF p_users[i] = r.user_id OR p_codes[i] = r.code THEN
+        net := net + p_amounts[i];
+        matched := matched + 1;
+      END IF;
+    END LOOP;
+    IF r.user_id IS NOT NULL AND r.balance_cents + net < 0 THEN
       RAISE EXCEPTION 'insufficient balance on ledger account %', r.id USING ERRCODE = 'ML402';
     END IF;
-    IF nets[pos] <> 0 THEN
+    IF net <> 0 THEN
       entry_ids := entry_ids || r.id;
-      entry_amounts := entry_amounts || nets[pos];
+      entry_amounts := entry_amounts || net;
     END IF;
   END LOOP;
+  IF matched <> n THEN
+    RAISE EXCEPTION 'ledger account not found (% of % postings name an account)', matched, n USING ERRCODE = 'ML404';
+  END IF;
 
   INSERT INTO ledger_transactions (kind, event_key, actor_id, memo)
   VALUES (p_kind, p_event_key, p_actor, p_memo)

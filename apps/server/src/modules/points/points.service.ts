@@ -1,7 +1,7 @@
 // Transfers (DESIGN §5): sender −x, recipient +x, one ledger transaction. The sender's funds are checked
 // under the account lock inside post(), and the CHECK on user balances stands behind that.
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { POINTS_MSG } from '@app/contract';
 import { users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
@@ -15,11 +15,14 @@ export async function transfer(
   input: { recipientEmail: string; points: number },
   idempotencyKey?: string,
 ) {
+  // A named prepared statement: each connection plans it once.
   const [recipient] = await tx
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(and(eq(users.email, input.recipientEmail), isNull(users.deletedAt)))
-    .limit(1);
+    .where(and(eq(users.email, sql.placeholder('email')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare('transfer_recipient')
+    .execute({ email: input.recipientEmail });
   if (!recipient) throw notFound(POINTS_MSG.recipientNotFound);
   if (recipient.id === sender.id) throw badRequest(POINTS_MSG.selfTransfer);
   await post(tx, {

@@ -237,7 +237,7 @@ async function main() {
   }
 
   // 5. Web: initial JavaScript and Lighthouse on the running production server.
-  const js = initialJs(path.join(root, 'apps/web/dist'));
+  const js = await initialJs(baseUrl, path.join(root, 'apps/web/dist'));
   log(`initial JS: ${js.kb} kB gzipped (${js.files.map((f) => `${f.file} ${round(f.gzip / 1024, 1)}`).join(', ')})`);
   let lh = null;
   try {

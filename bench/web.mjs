@@ -1,23 +1,46 @@
 // Web figures: the gzipped JavaScript / loads before any interaction, and Lighthouse (mobile) scores.
-// Lighthouse drives Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) through chrome-launcher;
-// nothing ever downloads a browser.
-import { readFileSync } from 'node:fs';
+// Both drive Debian's Chromium (CHROME_PATH, default /usr/bin/chromium): initialJs through Playwright,
+// Lighthouse through chrome-launcher; nothing ever downloads a browser.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
 import { median } from './lib.mjs';
 
-/** Every script and modulepreload of dist/index.html, gzipped one by one (level 9, as a server would). */
-export function initialJs(distDir) {
-  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+/**
+ * The JavaScript a real browser loads for `/` before any interaction: Chromium opens the running
+ * server's `/` (fresh profile, no cache, logged out) and waits for the network to go idle; every
+ * script response counts, gzipped one by one (level 9, as a server would) from its file in dist, or
+ * from the bytes received when it has none there.
+ */
+export async function initialJs(baseUrl, distDir) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
   const files = [];
-  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>|<link\b[^>]*\brel="modulepreload"[^>]*>/g)) {
-    const src = m[1] ?? /\bhref="([^"]+)"/.exec(m[0])?.[1];
-    if (!src || /^https?:/.test(src)) continue;
-    const bytes = readFileSync(path.join(distDir, src.replace(/^\//, '')));
-    files.push({ file: src, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+  try {
+    const page = await browser.newPage();
+    const pending = [];
+    page.on('response', (res) => {
+      const type = res.request().resourceType();
+      const url = new URL(res.url());
+      if (type !== 'script' && !/\.m?js$/.test(url.pathname)) return;
+      // A script answered with something else (the SPA's HTML fallback for a stale hash) ran no code.
+      if (!res.ok() || !/javascript/.test(res.headers()['content-type'] ?? '')) return;
+      pending.push(
+        (async () => {
+          const local = path.join(distDir, decodeURIComponent(url.pathname));
+          const bytes = url.origin === new URL(baseUrl).origin && local.startsWith(distDir) && existsSync(local) ? readFileSync(local) : await res.body();
+          files.push({ file: url.origin === new URL(baseUrl).origin ? url.pathname : url.href, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+        })(),
+      );
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
+    await Promise.all(pending);
+  } finally {
+    await browser.close();
   }
+  files.sort((a, b) => b.gzip - a.gzip);
   const total = files.reduce((s, f) => s + f.gzip, 0);
   return { kb: Math.round((total / 1024) * 10) / 10, files };
 }

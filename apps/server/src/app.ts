@@ -23,6 +23,7 @@ import sessionPlugin from './plugins/session.js';
 import csrfPlugin from './plugins/csrf.js';
 import securityHeaders from './plugins/security-headers.js';
 import { apiModules } from './modules/routes.js';
+import { routePreloader } from './web-preload.js';
 
 export interface AppDeps {
   config: Config;
@@ -181,6 +182,7 @@ export async function buildApp(deps: AppDeps) {
       },
     });
   }
+  const preloadFor = hasWeb ? routePreloader(webDist) : () => undefined;
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ success: false, message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
@@ -188,6 +190,8 @@ export async function buildApp(deps: AppDeps) {
     // The web app routes every other path itself (its own 404 page included).
     // cacheControl: false, or @fastify/static would replace no-cache with the assets' max-age (1 h) and browsers
     // would keep an index.html that names assets a new deploy has removed.
+    const link = preloadFor(req.url);
+    if (link) reply.header('link', link);
     return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 

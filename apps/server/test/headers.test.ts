@@ -6,6 +6,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { routePreloader } from '../src/web-preload.js';
 import { signUp, startTestApp, type Res, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -17,6 +18,11 @@ beforeAll(async () => {
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>');
   await writeFile(path.join(webDist, 'assets', 'app.js'), 'console.log("app");\n');
+  // As the web build writes it (vite.config.ts, routePreload): each lazy public route and its chunks.
+  await writeFile(
+    path.join(webDist, 'route-preload.json'),
+    JSON.stringify({ entry: ['react-R0.js'], routes: [['^/login$', ['login-page-A1.js', 'api-B2.js']], ['^/blog/[^/]+$', ['article-page-C3.js']]] }),
+  );
   ctx = await startTestApp({ WEB_DIST: webDist });
   secureCtx = await startTestApp({ WEB_DIST: webDist, APP_URL: 'https://points.example.com' });
 });
@@ -153,5 +159,30 @@ describe('https (APP_URL https://…)', () => {
     expect(sid).toMatch(/SameSite=Lax/i);
     const logout = await client.post('/api/v1/user/logout');
     expect(logout.headers.getSetCookie().find((c) => c.startsWith('sid='))).toMatch(/;\s*Secure/i);
+  });
+});
+
+describe('route preload hints (Link: rel=modulepreload) on the web app\'s pages', () => {
+  test('every page gets the main chunk\'s imports, a lazy public route its chunks too; the API and assets get none', async () => {
+    const link = async (p: string) => (await fetch(`${ctx.url}${p}`)).headers.get('link');
+    const hint = (f: string) => `</assets/${f}>; rel=modulepreload; crossorigin`;
+    const login = ['react-R0.js', 'login-page-A1.js', 'api-B2.js'].map(hint).join(', ');
+    expect(await link('/login')).toBe(login);
+    expect(await link('/Login/?next=%2Fprofile')).toBe(login); // the client router's matching: any case, trailing slash
+    expect(await link('/blog/some-article')).toBe(['react-R0.js', 'article-page-C3.js'].map(hint).join(', '));
+    expect(await link('/blog/a/b')).toBe(hint('react-R0.js'));
+    expect(await link('/')).toBe(hint('react-R0.js'));
+    expect(await link('/some/client/route')).toBe(hint('react-R0.js'));
+    expect(await link('/api/v1/health')).toBeNull();
+    expect(await link('/assets/app.js')).toBeNull();
+  });
+
+  test('a table naming anything but a plain .js file name is refused at start-up', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'points-preload-'));
+    await writeFile(path.join(dir, 'route-preload.json'), JSON.stringify({ routes: [['^/x$', ['a.js>; rel=preload, <https://evil.example/x.js']]] }));
+    expect(() => routePreloader(dir)).toThrow(/unexpected file/);
+    await writeFile(path.join(dir, 'route-preload.json'), JSON.stringify({ entry: ['../../etc/passwd.js'], routes: [] }));
+    expect(() => routePreloader(dir)).toThrow(/unexpected file/);
+    expect(routePreloader(path.join(dir, 'missing'))('/login')).toBeUndefined();
   });
 });

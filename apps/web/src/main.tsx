@@ -1,9 +1,9 @@
 import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -12,7 +12,9 @@ if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

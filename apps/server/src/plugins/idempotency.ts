@@ -59,7 +59,8 @@ export async function runMoneyOperation(
   const key = typeof rawKey === 'string' ? rawKey.trim() : undefined;
   if (key !== undefined && (key.length === 0 || key.length > 200)) throw new AppError(400, 'Idempotency-Key must be 1-200 characters');
   const route = `${req.method} ${req.routeOptions.url}`;
-  const requestHash = createHash('sha256').update(`${route}\n${req.url}\n${canonical(req.body)}`).digest('hex');
+  // Only a keyed request is remembered, so only it needs the hash of what it asked.
+  const requestHash = key ? createHash('sha256').update(`${route}\n${req.url}\n${canonical(req.body)}`).digest('hex') : '';
 
   for (let attempt = 0; ; attempt++) {
     try {

@@ -1,5 +1,6 @@
 // Response headers for every kind of response (API, web, docs, errors).
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 
 /**
@@ -11,7 +12,7 @@ export const THUMBNAIL_ORIGINS = ['https://i.ytimg.com'];
 
 export default fp(
   async (app, opts: { secure: boolean }) => {
-    await app.register(helmet, {
+    const options: HelmetOptions = {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -35,6 +36,18 @@ export default fp(
       hsts: opts.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
+    };
+    // The headers depend only on these options (no nonces), so helmet runs once, at start-up, and every
+    // response gets the same set: no per-request header building.
+    const headers: Record<string, string> = {};
+    const capture = {
+      setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
+      removeHeader: (name: string) => delete headers[name.toLowerCase()],
+    };
+    helmet(options)({} as IncomingMessage, capture as unknown as ServerResponse, () => {});
+    if (!headers['content-security-policy']) throw new Error('helmet produced no Content-Security-Policy');
+    app.addHook('onRequest', async (_req, reply) => {
+      reply.headers(headers);
     });
     app.addHook('onSend', async (req, reply) => {
       if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

@@ -1,7 +1,15 @@
-// The lazily loaded pages of the signed-in areas, grouped by the guard that protects them (router.tsx).
-// Each is its own chunk, so the public pages never load wallet, admin, chart or QR code.
+// The signed-in areas, grouped by the guard that protects them, and the 404 page: the router's
+// catch-all route (router.tsx) loads this module lazily, so `/` does not carry their route table.
+// Each page is its own chunk, so the public pages never load wallet, admin, chart or QR code.
 import type { ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazy-page';
+import type { Role } from '../lib/auth-storage';
+import { RequireRole, RequireSubscriber, RequireUser } from './guards';
+import { NotFoundPage } from './not-found-page';
+
+const ChangePasswordPage = lazyPage(() => import('../features/auth/change-password-page'), 'ChangePasswordPage');
+const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
 
 const TransferPage = lazyPage(() => import('../features/wallet/transfer-page'), 'TransferPage');
 const DepositPage = lazyPage(() => import('../features/wallet/deposit-page'), 'DepositPage');
@@ -18,13 +26,13 @@ const VideoLibraryPage = lazyPage(() => import('../features/videos/video-library
 const VideoPlayerPage = lazyPage(() => import('../features/videos/video-player-page'), 'VideoPlayerPage');
 const AdminVideoPage = lazyPage(() => import('../features/videos/admin-video-page'), 'AdminVideoPage');
 
-export interface AreaRoute {
+interface AreaRoute {
   path: string;
   Component: ComponentType;
 }
 
 /** Any logged-in user (USER, ADMIN, SADMIN). */
-export const userAreaRoutes: AreaRoute[] = [
+const userAreaRoutes: AreaRoute[] = [
   { path: '/user/transfer', Component: TransferPage },
   { path: '/user/deposit', Component: DepositPage },
   { path: '/user/package', Component: PackagePage },
@@ -34,13 +42,13 @@ export const userAreaRoutes: AreaRoute[] = [
 ];
 
 /** Subscribed users (and admins). */
-export const subscriberAreaRoutes: AreaRoute[] = [
+const subscriberAreaRoutes: AreaRoute[] = [
   { path: '/video', Component: VideoLibraryPage },
   { path: '/video/:id', Component: VideoPlayerPage },
 ];
 
 /** ADMIN or SADMIN. */
-export const adminAreaRoutes: AreaRoute[] = [
+const adminAreaRoutes: AreaRoute[] = [
   { path: '/allusers', Component: AllUsersPage },
   { path: '/admin/dashboard', Component: AdminDashboardPage },
   { path: '/adminvideo', Component: AdminVideoPage },
@@ -49,4 +57,30 @@ export const adminAreaRoutes: AreaRoute[] = [
 ];
 
 /** SADMIN only. */
-export const superAdminAreaRoutes: AreaRoute[] = [{ path: '/admin/audit', Component: AuditPage }];
+const superAdminAreaRoutes: AreaRoute[] = [{ path: '/admin/audit', Component: AuditPage }];
+
+const ADMIN_ROLES: readonly Role[] = ['ADMIN', 'SADMIN'];
+const SADMIN_ONLY: readonly Role[] = ['SADMIN'];
+
+const toRoutes = (routes: AreaRoute[]): RouteObject[] =>
+  routes.map(({ path, Component }) => ({ path, element: <Component /> }));
+
+const routes: RouteObject[] = [
+  {
+    element: <RequireUser />,
+    children: [
+      { path: '/user/profile', element: <ProfilePage /> },
+      { path: '/user/profile/change-password', element: <ChangePasswordPage /> },
+      ...toRoutes(userAreaRoutes),
+    ],
+  },
+  { element: <RequireSubscriber />, children: toRoutes(subscriberAreaRoutes) },
+  { element: <RequireRole roles={ADMIN_ROLES} />, children: toRoutes(adminAreaRoutes) },
+  { element: <RequireRole roles={SADMIN_ONLY} />, children: toRoutes(superAdminAreaRoutes) },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/** Every path the public routes do not match. */
+export function AreaRoutes() {
+  return useRoutes(routes);
+}

@@ -1,23 +1,16 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 
-function describe(error: unknown): { status: string; text: string } {
-  if (isRouteErrorResponse(error)) {
-    const detail = typeof error.data === 'string' ? error.data : '';
-    return { status: String(error.status), text: error.statusText || detail };
-  }
-  if (error instanceof Error) return { status: '', text: error.message };
-  return { status: '', text: typeof error === 'string' ? error : 'Unknown error' };
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : 'Unknown error';
 }
 
-/** The router fallback of spec §2: shown when rendering or routing throws. */
-export function ErrorPage() {
-  const { status, text } = describe(useRouteError());
+/** The fallback of spec §2: shown when rendering throws. */
+export function ErrorPage({ error }: { error: unknown }) {
   return (
     <main className="mx-auto max-w-2xl px-4 py-16">
       <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
-      <h2 className="mt-4 text-xl font-semibold text-red-700 dark:text-red-300">
-        {[status, text].filter(Boolean).join(' ')}
-      </h2>
+      <h2 className="mt-4 text-xl font-semibold text-red-700 dark:text-red-300">{describe(error)}</h2>
       <p className="mt-8">
         <a href="/" className="font-semibold text-emerald-700 underline dark:text-emerald-300">
           Back to the home page
@@ -25,4 +18,32 @@ export function ErrorPage() {
       </p>
     </main>
   );
+}
+
+interface BoundaryProps {
+  /** The current location's key: a new location clears the error, as the router's own boundary does. */
+  location: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+  error: unknown;
+  location: string;
+}
+
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  state: BoundaryState = { failed: false, error: undefined, location: this.props.location };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failed: true, error };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.location === state.location ? null : { failed: false, error: undefined, location: props.location };
+  }
+
+  render() {
+    return this.state.failed ? <ErrorPage error={this.state.error} /> : this.props.children;
+  }
 }

@@ -1,13 +1,20 @@
-import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../lib/query-client';
-import { Toaster } from '../components/ui/toaster';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useToasterWanted } from '../lib/toaster-demand';
+
+// TanStack Query's provider comes with each page that queries (lib/lazy-page.tsx), and the toaster
+// once something may toast: a public page's first load needs neither.
+const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster')).Toaster }));
 
 export function Providers({ children }: { children: ReactNode }) {
+  const toasterWanted = useToasterWanted();
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {children}
-      <Toaster />
-    </QueryClientProvider>
+      {toasterWanted && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,38 +1,30 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
-import { ErrorPage } from './error-page';
-import { NotFoundPage } from './not-found-page';
-import { DeniedPage } from './denied-page';
-import { RequireRole, RequireSubscriber, RequireUser } from './guards';
-import { adminAreaRoutes, subscriberAreaRoutes, superAdminAreaRoutes, userAreaRoutes, type AreaRoute } from './area-routes';
+import { RouteErrorBoundary } from './error-page';
 import { lazyPage } from '../lib/lazy-page';
 import { HomePage } from '../features/marketing/home-page';
 import { ARTICLE_SLUGS } from '../features/marketing/article-slugs';
 
-// Everything but the home page is split out, so `/` loads only the shell (spec perf target).
-const AboutPage = lazyPage(() => import('../features/marketing/about-page'), 'AboutPage');
-const ContactPage = lazyPage(() => import('../features/marketing/contact-page'), 'ContactPage');
-const PackagesPage = lazyPage(() => import('../features/marketing/packages-page'), 'PackagesPage');
-const BlogIndexPage = lazyPage(() => import('../features/marketing/blog-index-page'), 'BlogIndexPage');
-const ArticlePage = lazyPage(() => import('../features/marketing/article-page'), 'ArticlePage');
-const SignupPage = lazyPage(() => import('../features/auth/signup-page'), 'SignupPage');
-const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage');
-const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage');
-const ChangePasswordPage = lazyPage(() => import('../features/auth/change-password-page'), 'ChangePasswordPage');
-const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
-
-const ADMIN_ROLES = ['ADMIN', 'SADMIN'] as const;
-const SADMIN_ONLY = ['SADMIN'] as const;
-
-const toRoutes = (routes: AreaRoute[]): RouteObject[] =>
-  routes.map(({ path, Component }) => ({ path, element: <Component /> }));
+// Everything but the home page is split out, so `/` loads only the shell (spec perf target). The
+// declarative router (useRoutes in a BrowserRouter, main.tsx) is half the size of the data router,
+// whose loaders and actions this app does not use.
+const AboutPage = lazyPage(() => import('../features/marketing/about-page'), 'AboutPage', { query: false });
+const ContactPage = lazyPage(() => import('../features/marketing/contact-page'), 'ContactPage', { query: false });
+const PackagesPage = lazyPage(() => import('../features/marketing/packages-page'), 'PackagesPage', { query: false });
+const BlogIndexPage = lazyPage(() => import('../features/marketing/blog-index-page'), 'BlogIndexPage', { query: false });
+const ArticlePage = lazyPage(() => import('../features/marketing/article-page'), 'ArticlePage', { query: false });
+const SignupPage = lazyPage(() => import('../features/auth/signup-page'), 'SignupPage', { query: false });
+const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage', { query: false });
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage', { query: false });
+const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage', { query: false });
+const DeniedPage = lazyPage(() => import('./denied-page'), 'DeniedPage', { query: false });
+// The signed-in areas and the 404 page: one chunk with their route table (area-routes.tsx).
+const AreaRoutes = lazyPage(() => import('./area-routes'), 'AreaRoutes', { query: false });
 
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
-    errorElement: <ErrorPage />,
     children: [
       { index: true, element: <HomePage /> },
       { path: '/about', element: <AboutPage /> },
@@ -46,20 +38,14 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginPage /> },
       { path: '/user/profile/reset-password', element: <ForgotPasswordPage /> },
       { path: '/user/profile/reset-password/:resetToken', element: <ResetPasswordPage /> },
-      {
-        element: <RequireUser />,
-        children: [
-          { path: '/user/profile', element: <ProfilePage /> },
-          { path: '/user/profile/change-password', element: <ChangePasswordPage /> },
-          ...toRoutes(userAreaRoutes),
-        ],
-      },
-      { element: <RequireSubscriber />, children: toRoutes(subscriberAreaRoutes) },
-      { element: <RequireRole roles={ADMIN_ROLES} />, children: toRoutes(adminAreaRoutes) },
-      { element: <RequireRole roles={SADMIN_ONLY} />, children: toRoutes(superAdminAreaRoutes) },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <AreaRoutes /> },
     ],
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The routes; a render error anywhere shows the error page instead, until the location changes. */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes, location);
+  return <RouteErrorBoundary location={location.key}>{element}</RouteErrorBoundary>;
+}

@@ -1,14 +1,12 @@
 // Public settings served by GET /config; the defaults show while it loads or if it fails.
-// The footer asks for them on every page, so this one public, read-only GET uses fetch and the
-// first paint of `/` does not have to load axios (no cookie, XSRF header or timeout is involved).
-import { useQuery } from '@tanstack/react-query';
+// The footer asks for them on every page, so this one public, read-only GET uses fetch and a tiny
+// store of its own: the first paint of `/` loads neither the API client nor TanStack Query (no
+// cookie, XSRF header or timeout is involved). Fetched once per page load, as a query with
+// staleTime Infinity would be: two retries (1 s, 2 s apart), and again on a new mount after a failure.
+import { useSyncExternalStore } from 'react';
 import type { ApiEnvelope } from './api-error';
 
-async function fetchConfig(): Promise<ApiEnvelope & Partial<AppConfig>> {
-  const res = await fetch('/api/v1/config', { headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new Error(`GET /config answered ${res.status}`);
-  return (await res.json()) as ApiEnvelope & Partial<AppConfig>;
-}
+type ConfigAnswer = ApiEnvelope & Partial<AppConfig>;
 
 export interface AppConfig {
   supportEmail: string;
@@ -28,12 +26,55 @@ export const DEFAULT_CONFIG: AppConfig = {
   appUrl: typeof window === 'undefined' ? '' : window.location.origin,
 };
 
+type ConfigState = { status: 'pending' | 'error'; data?: undefined } | { status: 'success'; data: ConfigAnswer };
+
+const RETRIES = 2;
+let state: ConfigState = { status: 'pending' };
+let inFlight = false;
+const listeners = new Set<() => void>();
+
+async function fetchConfig(): Promise<ConfigAnswer> {
+  const res = await fetch('/api/v1/config', { headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`GET /config answered ${res.status}`);
+  return (await res.json()) as ConfigAnswer;
+}
+
+function setState(next: ConfigState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+async function load(): Promise<void> {
+  if (inFlight || state.status === 'success') return;
+  inFlight = true;
+  if (state.status === 'error') setState({ status: 'pending' });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const data = await fetchConfig();
+      inFlight = false;
+      return setState({ status: 'success', data });
+    } catch {
+      if (attempt >= RETRIES) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * 2 ** attempt));
+    }
+  }
+  inFlight = false;
+  setState({ status: 'error' });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  void load();
+  return () => listeners.delete(listener);
+}
+
+/** Whether GET /config has answered yet ('pending' while it loads or retries). */
+export function useAppConfigStatus(): ConfigState['status'] {
+  return useSyncExternalStore(subscribe, () => state).status;
+}
+
 export function useAppConfig(): AppConfig {
-  const { data } = useQuery({
-    queryKey: ['config'],
-    queryFn: fetchConfig,
-    staleTime: Infinity,
-  });
+  const { data } = useSyncExternalStore(subscribe, () => state);
   if (!data) return DEFAULT_CONFIG;
   return {
     supportEmail: data.supportEmail || DEFAULT_CONFIG.supportEmail,

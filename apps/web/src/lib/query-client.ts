@@ -15,3 +15,8 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// Mounted for the life of the page (refetch on window focus and reconnect), as the one app-wide
+// provider used to do: the pages now each bring their own provider (lazy-page.tsx), and the shell
+// observes /user/me without one (session-cache.ts).
+queryClient.mount();

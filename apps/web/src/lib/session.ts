@@ -1,9 +1,10 @@
 // Who is logged in, as the server says. GET /user/me runs whenever local storage claims a login;
 // a 401 clears the stored auth, so every guard and menu follows the server.
-import { useQuery } from '@tanstack/react-query';
+// The shell (menu, guards, home page) reads it without TanStack Query in the first load: the query
+// cache is loaded only once a stored login asks for /user/me (session-cache.ts).
+import { useCallback, useSyncExternalStore } from 'react';
 import { httpStatus, type ApiEnvelope } from './api-error';
 import { clearAuth, storeAuth, useStoredAuth, type Role, type User } from './auth-storage';
-import { queryClient } from './query-client';
 
 export const meQueryKey = ['me'] as const;
 
@@ -22,6 +23,43 @@ export async function fetchMe(): Promise<User | null> {
   }
 }
 
+/** The /user/me query as the shell needs it. */
+export interface MeSnapshot {
+  data: User | null | undefined;
+  isPending: boolean;
+}
+
+const PENDING: MeSnapshot = { data: undefined, isPending: true };
+type SessionCache = typeof import('./session-cache');
+let cache: SessionCache | undefined;
+let loading: Promise<SessionCache> | undefined;
+
+function loadCache(): Promise<SessionCache> {
+  loading ??= import('./session-cache').then((m) => (cache = m));
+  return loading;
+}
+
+const readMe = (): MeSnapshot => cache?.meSnapshot() ?? PENDING;
+const noSubscription = () => () => {};
+
+/** Like useQuery({ queryKey: meQueryKey, queryFn: fetchMe, enabled }): one observer per component. */
+function useMe(enabled: boolean): MeSnapshot {
+  const subscribe = useCallback((onChange: () => void) => {
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    void loadCache().then((m) => {
+      if (cancelled) return;
+      unsubscribe = m.observeMe(onChange);
+      onChange(); // the cache may already hold an answer: read it now
+    });
+    return () => {
+      cancelled = true;
+      unsubscribe?.();
+    };
+  }, []);
+  return useSyncExternalStore(enabled ? subscribe : noSubscription, enabled ? readMe : () => PENDING);
+}
+
 export interface Session {
   isLoggedIn: boolean;
   user: User | null;
@@ -34,7 +72,7 @@ export interface Session {
 
 export function useSession(): Session {
   const stored = useStoredAuth();
-  const me = useQuery({ queryKey: meQueryKey, queryFn: fetchMe, enabled: stored.isLoggedIn });
+  const me = useMe(stored.isLoggedIn);
   const user = stored.isLoggedIn ? (me.data ?? stored.data) : null;
   const role = stored.isLoggedIn ? (user?.role ?? stored.role) : null;
   return {
@@ -45,19 +83,4 @@ export function useSession(): Session {
     isAdmin: role === 'ADMIN' || role === 'SADMIN',
     isSubscriber: Boolean(user?.subscription),
   };
-}
-
-/** After login or registration: keep the user the server returned, without another round trip. */
-export function startSession(user: User): void {
-  storeAuth(user);
-  queryClient.setQueryData(meQueryKey, user);
-}
-
-export function endSession(): void {
-  clearAuth();
-  queryClient.clear();
-}
-
-export function refreshMe(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: meQueryKey });
 }

@@ -1,7 +1,14 @@
-// The spec's pattern for auth calls: a loading toast, replaced in place by the server's answer.
+// The one way into react-hot-toast for the pages: importing it also mounts the toaster (toaster-demand.ts),
+// so the first load of a public page carries neither.
 import toast from 'react-hot-toast';
 import { errorMessage, type ApiEnvelope } from './api-error';
+import { requestToaster } from './toaster-demand';
 
+requestToaster();
+
+export { toast };
+
+/** The spec's pattern for auth calls: a loading toast, replaced in place by the server's answer. */
 export async function withToast<T extends ApiEnvelope>(
   call: () => Promise<{ data: T }>,
   texts: { loading: string; success: string; error: string },

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
-import { Menu, Moon, Sun, X } from 'lucide-react';
+import { Menu, Moon, Sun, X } from '../../components/ui/shell-icons';
 import { toggleTheme, useTheme } from '../../lib/theme';
 
 interface TopBarProps {

@@ -2,7 +2,7 @@
 // then the server's message, or "An error occurred.".
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { MSG, adminPointsBody, centsToNumber, formatCents } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { formatPoints } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { useConfirm, type ConfirmOptions } from '../../components/ui/confirm-dialog';

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Trash2 } from 'lucide-react';
 import { MSG, formatPoints, type AdminUserRow } from '@app/contract';
 import { Button } from '../../components/ui/button';

@@ -5,12 +5,14 @@ interface AuthCardProps {
   title: string;
   intro?: ReactNode;
   onSubmit: (form: FormData) => void;
+  /** Called when the form is first focused or pointed at: load what sending it needs. */
+  onFirstUse?: () => void;
   children: ReactNode;
   footer?: ReactNode;
 }
 
 /** The frame of every account form. `noValidate`: the shared schemas give the spec's messages, not the browser. */
-export function AuthCard({ title, intro, onSubmit, children, footer }: AuthCardProps) {
+export function AuthCard({ title, intro, onSubmit, onFirstUse, children, footer }: AuthCardProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit(new FormData(event.currentTarget));
@@ -20,7 +22,7 @@ export function AuthCard({ title, intro, onSubmit, children, footer }: AuthCardP
       <Card>
         <h1 className="text-2xl font-bold">{title}</h1>
         {intro && <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{intro}</p>}
-        <form noValidate onSubmit={submit} className="mt-6 flex flex-col gap-4">
+        <form noValidate onSubmit={submit} onFocus={onFirstUse} onPointerEnter={onFirstUse} className="mt-6 flex flex-col gap-4">
           {children}
         </form>
         {footer && <div className="mt-6 text-sm">{footer}</div>}

@@ -1,34 +1,27 @@
 import { Link, useNavigate } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
-import { loginBody } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { startSession } from '../../lib/session';
 import { AuthCard, field, textLink } from './auth-card';
-import { loginUser } from './api';
-import { parseOrToast } from '../../lib/validate';
+import { useAuthSubmit } from './use-auth-submit';
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const mutation = useMutation({
-    mutationFn: loginUser,
-    onSuccess: async (data) => {
+  const { submit, pending, prefetch } = useAuthSubmit({
+    validate: ({ parseOrToast, loginBody }, form) =>
+      parseOrToast(loginBody, { email: field(form, 'email'), password: field(form, 'password') }),
+    call: ({ loginUser }, values) => loginUser(values),
+    onSuccess: async (data, { startSession }) => {
       if (!data?.user) return;
       startSession(data.user);
       await navigate('/user/profile');
     },
   });
 
-  const submit = (form: FormData) => {
-    const parsed = parseOrToast(loginBody, { email: field(form, 'email'), password: field(form, 'password') });
-    if (!parsed) return;
-    mutation.mutate(parsed);
-  };
-
   return (
     <AuthCard
       title="Login"
       onSubmit={submit}
+      onFirstUse={prefetch}
       footer={
         <div className="flex flex-col gap-2">
           <p>
@@ -47,7 +40,7 @@ export function LoginPage() {
     >
       <Input label="E-mail" name="email" type="email" autoComplete="email" required />
       <Input label="Password" name="password" type="password" autoComplete="current-password" required />
-      <Button type="submit" disabled={mutation.isPending}>
+      <Button type="submit" disabled={pending}>
         Login
       </Button>
     </AuthCard>

@@ -1,32 +1,25 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
-import { resetBody } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { AuthCard, field, textLink } from './auth-card';
-import { resetPassword } from './api';
-import { parseOrToast } from '../../lib/validate';
+import { useAuthSubmit } from './use-auth-submit';
 
 export function ResetPasswordPage() {
   const { resetToken = '' } = useParams();
   const navigate = useNavigate();
-  const mutation = useMutation({
-    mutationFn: (body: { password: string }) => resetPassword(resetToken, body),
+  const { submit, pending, prefetch } = useAuthSubmit({
+    validate: ({ parseOrToast, resetBody }, form) => parseOrToast(resetBody, { password: field(form, 'password') }),
+    call: ({ resetPassword }, values) => resetPassword(resetToken, values),
     onSuccess: async (data) => {
       if (data) await navigate('/login');
     },
   });
 
-  const submit = (form: FormData) => {
-    const parsed = parseOrToast(resetBody, { password: field(form, 'password') });
-    if (!parsed) return;
-    mutation.mutate(parsed);
-  };
-
   return (
     <AuthCard
       title="Choose a new password"
       onSubmit={submit}
+      onFirstUse={prefetch}
       footer={
         <Link to="/login" className={textLink}>
           Back to login
@@ -41,7 +34,7 @@ export function ResetPasswordPage() {
         required
         hint="8 to 128 characters."
       />
-      <Button type="submit" disabled={mutation.isPending}>
+      <Button type="submit" disabled={pending}>
         Reset password
       </Button>
     </AuthCard>

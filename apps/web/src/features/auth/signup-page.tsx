@@ -1,43 +1,35 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
-import { registerBody } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
-import { startSession } from '../../lib/session';
 import { AuthCard, field, textLink } from './auth-card';
-import { registerUser } from './api';
-import { parseOrToast } from '../../lib/validate';
+import { useAuthSubmit } from './use-auth-submit';
 
 export function SignupPage() {
   const { refer = '' } = useParams();
   const navigate = useNavigate();
-  const mutation = useMutation({
-    mutationFn: registerUser,
-    onSuccess: async (data) => {
+  const { submit, pending, prefetch } = useAuthSubmit({
+    validate: ({ parseOrToast, registerBody }, form) =>
+      parseOrToast(registerBody, {
+        fullName: field(form, 'fullName'),
+        phone: field(form, 'phone'),
+        email: field(form, 'email'),
+        password: field(form, 'password'),
+        refer: field(form, 'refer'),
+      }),
+    call: ({ registerUser }, { refer: referral, ...rest }) => registerUser(referral ? { ...rest, refer: referral } : rest),
+    onSuccess: async (data, { startSession }) => {
       if (!data?.user) return;
       startSession(data.user);
       await navigate('/user/profile');
     },
   });
 
-  const submit = (form: FormData) => {
-    const parsed = parseOrToast(registerBody, {
-      fullName: field(form, 'fullName'),
-      phone: field(form, 'phone'),
-      email: field(form, 'email'),
-      password: field(form, 'password'),
-      refer: field(form, 'refer'),
-    });
-    if (!parsed) return;
-    const { refer: referral, ...rest } = parsed;
-    mutation.mutate(referral ? { ...rest, refer: referral } : rest);
-  };
-
   return (
     <AuthCard
       title="Create your account"
       intro="Sign up to keep a points balance in USDT. We promise no returns; crypto is risky."
       onSubmit={submit}
+      onFirstUse={prefetch}
       footer={
         <p>
           Already have an account?{' '}
@@ -64,7 +56,7 @@ export function SignupPage() {
         required
         hint="8 to 128 characters."
       />
-      <Button type="submit" disabled={mutation.isPending}>
+      <Button type="submit" disabled={pending}>
         Sign up
       </Button>
     </AuthCard>

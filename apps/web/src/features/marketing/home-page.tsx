@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ArrowLeftRight, Coins, Package, ShieldCheck, Video, Wallet } from 'lucide-react';
+import { ArrowLeftRight, Coins, Package, ShieldCheck, Video, Wallet } from '../../components/ui/shell-icons';
 import { buttonClass } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
 

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { LIMITS, MSG, formatPoints } from '@app/contract';
 import { Card } from '../../components/ui/card';
 import { Button } from '../../components/ui/button';

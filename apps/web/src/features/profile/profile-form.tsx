@@ -2,14 +2,14 @@
 // profile is re-read. The parent remounts this form (key) whenever the loaded profile changes.
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { MSG, updateProfileBody } from '@app/contract';
 import { Card } from '../../components/ui/card';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import type { User } from '../../lib/auth-storage';
 import { errorMessage } from '../../lib/api';
-import { refreshMe } from '../../lib/session';
+import { refreshMe } from '../../lib/session-cache';
 import { updateProfile } from './api';
 import { parseOrToast } from '../../lib/validate';
 

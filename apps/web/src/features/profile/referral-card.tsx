@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Card } from '../../components/ui/card';
 import { Button } from '../../components/ui/button';
 import { useAppConfig } from '../../lib/config';

@@ -1,7 +1,7 @@
 // Spec §4: not subscribed → Subscribed after activation with points, then the profile is re-read.
 // The button shows the real price from /config; the charge is confirmed first.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { MSG, SUBSCRIPTION_MSG, formatPoints } from '@app/contract';
 import { Card } from '../../components/ui/card';
 import { Button } from '../../components/ui/button';
@@ -9,7 +9,7 @@ import { useConfirm } from '../../components/ui/confirm-dialog';
 import { errorMessage, httpStatus } from '../../lib/api';
 import { useAppConfig } from '../../lib/config';
 import { useIdempotencyKeys } from '../../lib/idempotency-key';
-import { refreshMe } from '../../lib/session';
+import { refreshMe } from '../../lib/session-cache';
 import { activateSubscription } from './api';
 
 export function SubscriptionCard({ subscribed }: { subscribed: boolean }) {

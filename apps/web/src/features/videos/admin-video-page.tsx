@@ -2,7 +2,7 @@
 // ("Delete this video?"); every change re-reads the list.
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { MSG, formatPoints, type PublicVideo } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { useConfirm } from '../../components/ui/confirm-dialog';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { MSG } from '@app/contract';
 import { fetchVideos, isRefusal, videoKeys } from './api';
 

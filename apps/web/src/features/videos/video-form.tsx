@@ -3,7 +3,7 @@
 // when no answer came.
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { LIMITS, MSG, centsToNumber, videoBody, type PublicVideo } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

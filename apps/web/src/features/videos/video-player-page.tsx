@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { MSG, formatPoints, type PublicVideo } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -1,5 +1,5 @@
 import { Copy } from 'lucide-react';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 
 export function CopyButton({ text, label = 'Copy', what }: { text: string; label?: string; what: string }) {

@@ -2,7 +2,7 @@
 // It moves no money; the claim shows as Pending in the list below until an admin approves it.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { DEPOSIT_MSG, LIMITS, MSG, VIP_PACKAGES, centsToNumber, depositBody, formatPoints } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -1,8 +1,7 @@
 // How to pay: USDT on Tron (TRC20) to the configured address (public /config), drawn as a QR code here.
 import { lazy, Suspense } from 'react';
-import { skipToken, useQuery } from '@tanstack/react-query';
 import { Card } from '../../components/ui/card';
-import { useAppConfig } from '../../lib/config';
+import { useAppConfig, useAppConfigStatus } from '../../lib/config';
 import { CopyButton } from './copy-button';
 
 const DepositQr = lazy(async () => ({ default: (await import('./deposit-qr')).DepositQr }));
@@ -16,8 +15,7 @@ export type DepositSetup =
 /** The deposit address, or why there is none (still loading, or not configured on the server). */
 export function useDepositSetup(): DepositSetup {
   const config = useAppConfig();
-  // Observe the query useAppConfig runs, only to know whether it has answered yet.
-  const status = useQuery({ queryKey: ['config'], queryFn: skipToken }).status;
+  const status = useAppConfigStatus();
   if (config.depositAddress) return { state: 'ready', address: config.depositAddress };
   if (status === 'pending') return { state: 'loading' };
   if (status === 'error') return { state: 'error' };

@@ -2,7 +2,7 @@
 // as a number. The sender confirms the exact amount and recipient before anything moves.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { EMAIL_PATTERN, MSG, POINTS_MSG, centsToNumber, formatCents, transferBody } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../lib/toast';
 import { LIMITS, MSG, WITHDRAW_MSG, centsToNumber, formatCents, withdrawBody } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

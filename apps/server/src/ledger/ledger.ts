@@ -3,11 +3,15 @@
 // locked in id order (no deadlocks), user debits are checked under that lock, and the database re-checks
 // everything: the entry trigger applies balances, a CHECK keeps user balances ≥ 0, a deferred trigger refuses
 // unbalanced transactions at commit, and event_key is unique so one business event can take effect only once.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { AppError, PG, pgCode } from '../errors.js';
 import type { DbOrTx, SystemAccount, Tx } from './accounts.js';
 
-export type AccountRef = { userId: string } | { code: SystemAccount };
+/**
+ * A user's account by id, a system account by code, or a user's account by an SQL expression of the statement the
+ * posting runs in (`userIdSql`, for a posting that names an account it looks up in the same statement).
+ */
+export type AccountRef = { userId: string } | { code: SystemAccount } | { userIdSql: SQL };
 
 export interface Posting {
   account: AccountRef;
@@ -32,40 +36,50 @@ export class DuplicateEventError extends AppError {
   }
 }
 
-const pgArray = (items: (string | number | null)[]) =>
-  `{${items.map((v) => (v === null ? 'NULL' : typeof v === 'number' ? String(v) : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
-
 /**
- * Posts one ledger transaction through the database function ledger_post (migration 0004): it resolves the
- * accounts, locks them in id order, refuses a user debit beyond the balance under that lock and writes the
- * transaction with one entry per account, all in one statement. `tx` may be a transaction, or the pool when
- * this posting is the operation's only write (one statement is its own transaction).
+ * The ledger_post(...) call (migration 0004) for one posting, as an SQL expression: `post()` runs it as its own
+ * statement; an operation may embed it in a statement that also reads what the posting needs. The function
+ * resolves the accounts, locks them in id order, refuses a user debit beyond the balance under that lock and
+ * writes the transaction with one entry per account. `memoSql` replaces `memo` with an SQL jsonb expression.
  */
-export async function post(tx: DbOrTx, input: PostInput): Promise<{ transactionId: number }> {
+export function postingCall(input: PostInput & { memoSql?: SQL }): SQL {
   const { postings } = input;
   if (postings.length < 2) throw new Error('a ledger transaction needs at least two entries');
   for (const p of postings) {
     if (!Number.isSafeInteger(p.amountCents) || p.amountCents === 0) throw new Error(`bad amount ${p.amountCents}`);
   }
   if (postings.reduce((s, p) => s + p.amountCents, 0) !== 0) throw new Error('postings do not sum to zero');
+  const array = (items: SQL[], type: string) => sql`array[${sql.join(items, sql`, `)}]::${sql.raw(type)}[]`;
+  const users = postings.map(({ account: a }) => ('userId' in a ? sql`${a.userId}` : 'userIdSql' in a ? a.userIdSql : sql`null`));
+  const codes = postings.map(({ account: a }) => ('code' in a ? sql`${a.code}` : sql`null`));
+  const amounts = postings.map((p) => sql`${p.amountCents}`);
+  const memo = input.memoSql ?? sql`${input.memo ? JSON.stringify(input.memo) : null}::jsonb`;
+  return sql`ledger_post(${input.kind}, ${input.eventKey}, ${input.actorId ?? null}::uuid, ${memo}, ${array(users, 'uuid')}, ${array(codes, 'text')}, ${array(amounts, 'bigint')})`;
+}
 
-  const users = pgArray(postings.map((p) => ('userId' in p.account ? p.account.userId : null)));
-  const codes = pgArray(postings.map((p) => ('code' in p.account ? p.account.code : null)));
-  const amounts = pgArray(postings.map((p) => p.amountCents));
+/** What a failed posting means to the caller: the error to throw instead of the database's. */
+export function postingError(e: unknown, input: Pick<PostInput, 'insufficientMessage' | 'insufficientStatus'>): unknown {
+  const code = pgCode(e);
+  if (code === PG.uniqueViolation) return new DuplicateEventError();
+  // ML402 is the function's own check under the lock; the CHECK on user balances is the last line behind it.
+  if (code === PG.insufficientFunds || code === PG.checkViolation) {
+    return new AppError(input.insufficientStatus ?? 400, input.insufficientMessage ?? 'Insufficient balance');
+  }
+  if (code === PG.accountNotFound) return new AppError(404, 'Account not found');
+  return e;
+}
+
+/**
+ * Posts one ledger transaction (see `postingCall`). `tx` may be a transaction, or the pool when this posting is
+ * the operation's only write (one statement is its own transaction).
+ */
+export async function post(tx: DbOrTx, input: PostInput): Promise<{ transactionId: number }> {
+  const call = postingCall(input);
   try {
-    const { rows } = await tx.execute<{ id: string }>(sql`
-      select ledger_post(${input.kind}, ${input.eventKey}, ${input.actorId ?? null}::uuid,
-        ${input.memo ? JSON.stringify(input.memo) : null}::jsonb, ${users}::uuid[], ${codes}::text[], ${amounts}::bigint[]) as id`);
+    const { rows } = await tx.execute<{ id: string }>(sql`select ${call} as id`);
     return { transactionId: Number(rows[0].id) };
   } catch (e) {
-    const code = pgCode(e);
-    if (code === PG.uniqueViolation) throw new DuplicateEventError();
-    // ML402 is the function's own check under the lock; the CHECK on user balances is the last line behind it.
-    if (code === PG.insufficientFunds || code === PG.checkViolation) {
-      throw new AppError(input.insufficientStatus ?? 400, input.insufficientMessage ?? 'Insufficient balance');
-    }
-    if (code === PG.accountNotFound) throw new AppError(404, 'Account not found');
-    throw e;
+    throw postingError(e, input);
   }
 }
 

@@ -1,40 +1,49 @@
 // Transfers (DESIGN §5): sender −x, recipient +x, one ledger transaction. The sender's funds are checked
-// under the account lock inside post(), and the CHECK on user balances stands behind that.
+// under the account lock inside ledger_post, and the CHECK on user balances stands behind that.
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { POINTS_MSG } from '@app/contract';
+import { executeNamed } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { DbOrTx } from '../../ledger/accounts.js';
-import { post } from '../../ledger/ledger.js';
+import { postingCall, postingError } from '../../ledger/ledger.js';
 
-/** One read (the recipient), then one write (the posting): runs inside a transaction or, being one write, on the pool. */
+/**
+ * One statement: find the recipient by e-mail and, unless it is the sender, post the transfer to them. So it runs
+ * inside a transaction or, being one write, on the pool (runMoneyOperation's `oneWrite`).
+ */
 export async function transfer(
   tx: DbOrTx,
   sender: { id: string; email: string },
   input: { recipientEmail: string; points: number },
   idempotencyKey?: string,
 ) {
-  // A named prepared statement: each connection plans it once.
-  const [recipient] = await tx
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(and(eq(users.email, sql.placeholder('email')), isNull(users.deletedAt)))
-    .limit(1)
-    .prepare('transfer_recipient')
-    .execute({ email: input.recipientEmail });
-  if (!recipient) throw notFound(POINTS_MSG.recipientNotFound);
-  if (recipient.id === sender.id) throw badRequest(POINTS_MSG.selfTransfer);
-  await post(tx, {
+  const posting = {
     kind: 'transfer',
     eventKey: idempotencyKey ? `transfer:${sender.id}:key:${idempotencyKey}` : `transfer:${randomUUID()}`,
     postings: [
       { account: { userId: sender.id }, amountCents: -input.points },
-      { account: { userId: recipient.id }, amountCents: input.points },
+      { account: { userIdSql: sql`r.id` }, amountCents: input.points },
     ],
     actorId: sender.id,
-    memo: { fromUserId: sender.id, fromEmail: sender.email, toUserId: recipient.id, toEmail: recipient.email },
+    memoSql: sql`jsonb_build_object('fromUserId', ${sender.id}::text, 'fromEmail', ${sender.email}::text, 'toUserId', r.id, 'toEmail', r.email)`,
     insufficientMessage: POINTS_MSG.insufficient,
     insufficientStatus: 400,
-  });
+  };
+  // The e-mail is unique, so at most one row; CASE calls the (volatile) posting only for a recipient who is not
+  // the sender. On the pool it is a named prepared statement (planned once per connection).
+  const statement = sql`
+    select r.id as recipient_id, case when r.id <> ${sender.id}::uuid then ${postingCall(posting)} end as transaction_id
+    from ${users} r
+    where r.email = ${input.recipientEmail} and r.deleted_at is null`;
+  type Row = { recipient_id: string; transaction_id: number | null };
+  let rows: Row[];
+  try {
+    rows = '$client' in tx ? await executeNamed<Row>(tx, 'points_transfer', statement) : (await tx.execute<Row>(statement)).rows;
+  } catch (e) {
+    throw postingError(e, posting);
+  }
+  if (!rows[0]) throw notFound(POINTS_MSG.recipientNotFound);
+  if (rows[0].transaction_id === null) throw badRequest(POINTS_MSG.selfTransfer);
 }

@@ -76,6 +76,8 @@ export default fp(
     // Every authenticated request runs this lookup: built once and sent as a named prepared statement, so
     // neither the ORM (query building) nor PostgreSQL (parse and plan) redoes the work per request. Routes that
     // answer with the public user (GET /user/me) use a second form that also reads it: one query, not two.
+    // No LIMIT: token_hash is the primary key, so there is at most one row, and a `LIMIT $n` (drizzle sends the
+    // limit as a parameter) makes PostgreSQL keep re-planning the statement instead of using its generic plan.
     const sessionColumns = { lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt };
     const liveSession = and(eq(sessions.tokenHash, sql.placeholder('hash')), sql`${users.deletedAt} is null`);
     const lookup = db
@@ -83,7 +85,6 @@ export default fp(
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(liveSession)
-      .limit(1)
       .prepare('session_lookup');
     const lookupWithProfile = db
       .select({ ...publicUserColumns, ...sessionColumns })
@@ -91,7 +92,6 @@ export default fp(
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
       .where(liveSession)
-      .limit(1)
       .prepare('session_lookup_profile');
     app.addHook('onRequest', async (req) => {
       const token = req.cookies[SESSION_COOKIE];

@@ -28,8 +28,8 @@ function preparePublicUser(db: Db) {
     .select(publicUserColumns)
     .from(users)
     .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
+    // No LIMIT: users.id is the primary key, and a `LIMIT $n` would keep PostgreSQL re-planning (see session.ts).
     .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
-    .limit(1)
     .prepare('public_user');
 }
 

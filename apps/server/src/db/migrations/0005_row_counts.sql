@@ -15,12 +15,6 @@ CREATE TABLE "row_counts" (
   CONSTRAINT "row_counts_name_shard_pk" PRIMARY KEY ("name", "shard")
 );
 --> statement-breakpoint
-INSERT INTO row_counts (name, shard, n)
-SELECT 'users_live', 0, count(*) FROM users WHERE deleted_at IS NULL
-UNION ALL SELECT 'audit_log', 0, count(*) FROM audit_log
-UNION ALL SELECT 'deposits_visible', 0, count(*) FROM deposits WHERE hidden_at IS NULL
-UNION ALL SELECT 'withdrawals_visible', 0, count(*) FROM withdrawals WHERE hidden_at IS NULL;
---> statement-breakpoint
 CREATE FUNCTION row_counts_move(p_name text, p_delta bigint) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF p_delta <> 0 THEN
@@ -72,6 +66,14 @@ BEGIN
                     FOR EACH STATEMENT EXECUTE FUNCTION row_counts_track(%L, %L)', t.tbl || '_count_truncate', t.tbl, t.name, t.col);
   END LOOP;
 END $$;
+--> statement-breakpoint
+-- The starting counts, taken after the triggers exist: creating a trigger locks its table against writes until
+-- this migration commits, so no row can slip in between the count and the trigger.
+INSERT INTO row_counts (name, shard, n)
+SELECT 'users_live', 0, count(*) FROM users WHERE deleted_at IS NULL
+UNION ALL SELECT 'audit_log', 0, count(*) FROM audit_log
+UNION ALL SELECT 'deposits_visible', 0, count(*) FROM deposits WHERE hidden_at IS NULL
+UNION ALL SELECT 'withdrawals_visible', 0, count(*) FROM withdrawals WHERE hidden_at IS NULL;
 --> statement-breakpoint
 -- The user desk's order from the index alone: an expression index serves an index-only scan only when the
 -- columns inside the expression are in the index too, so role is included (a deep page read the table before).

@@ -31,3 +31,11 @@ export async function executeNamed<T extends Record<string, unknown>>(db: Db, na
   const result = await db.$client.query<T>({ name, text, values: params as unknown[] });
   return result.rows;
 }
+
+/**
+ * True for the pool-backed database, false for a transaction: a statement sent with `executeNamed` runs on the
+ * pool, outside any transaction, so only the pool may take that path.
+ */
+export function isPool(db: object): db is Db {
+  return '$client' in db;
+}

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { POINTS_MSG } from '@app/contract';
-import { executeNamed } from '../../db/client.js';
+import { executeNamed, isPool } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { DbOrTx } from '../../ledger/accounts.js';
@@ -40,7 +40,7 @@ export async function transfer(
   type Row = { recipient_id: string; transaction_id: number | null };
   let rows: Row[];
   try {
-    rows = '$client' in tx ? await executeNamed<Row>(tx, 'points_transfer', statement) : (await tx.execute<Row>(statement)).rows;
+    rows = isPool(tx) ? await executeNamed<Row>(tx, 'points_transfer', statement) : (await tx.execute<Row>(statement)).rows;
   } catch (e) {
     throw postingError(e, posting);
   }

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { ledgerAccounts } from '../db/schema/index.js';
 
@@ -23,13 +23,4 @@ export async function openUserAccount(tx: DbOrTx, userId: string): Promise<void>
 export async function userBalanceCents(db: DbOrTx, userId: string): Promise<number> {
   const rows = await db.select({ b: ledgerAccounts.balanceCents }).from(ledgerAccounts).where(eq(ledgerAccounts.userId, userId));
   return rows[0]?.b ?? 0;
-}
-
-export async function userBalancesCents(db: DbOrTx, userIds: string[]): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ userId: ledgerAccounts.userId, b: ledgerAccounts.balanceCents })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.userId, userIds));
-  return new Map(rows.map((r) => [r.userId as string, r.b]));
 }

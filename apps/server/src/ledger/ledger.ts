@@ -5,7 +5,7 @@
 // unbalanced transactions at commit, and event_key is unique so one business event can take effect only once.
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError, PG, pgCode } from '../errors.js';
-import type { DbOrTx, SystemAccount, Tx } from './accounts.js';
+import type { DbOrTx, SystemAccount } from './accounts.js';
 
 /**
  * A user's account by id, a system account by code, or a user's account by an SQL expression of the statement the
@@ -81,12 +81,4 @@ export async function post(tx: DbOrTx, input: PostInput): Promise<{ transactionI
   } catch (e) {
     throw postingError(e, input);
   }
-}
-
-/** Balance of a user's account read inside a transaction (optionally locking it). */
-export async function lockedUserBalance(tx: Tx, userId: string): Promise<number> {
-  const rows = await tx.execute<{ balance_cents: number }>(
-    sql`select balance_cents from ledger_accounts where user_id = ${userId} for update`,
-  );
-  return Number(rows.rows[0]?.balance_cents ?? 0);
 }

@@ -30,7 +30,7 @@ function canonical(value: unknown): string {
 }
 
 /**
- * `oneWrite`: the operation reads what it needs, then writes with one statement (a single post()). Without an
+ * `oneWrite`: the operation writes with one statement (a post(), or a statement embedding postingCall()). Without an
  * Idempotency-Key it then runs on the pool with no BEGIN/COMMIT: one statement is its own transaction, so the
  * money stays all-or-nothing while two round trips are saved. With a key it runs in a transaction as usual.
  */

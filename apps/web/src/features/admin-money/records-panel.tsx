@@ -14,6 +14,7 @@ import type { ApiEnvelope } from '../../lib/api';
 import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import type { ListPage, ListParams } from './api';
 import { LoadError, PageGone } from '../../components/ui/list-state';
+import { TableHead, td } from '../../components/ui/table';
 
 export interface AdminRecord {
   _id: string;
@@ -48,8 +49,6 @@ export interface RecordKind<T extends AdminRecord> {
   };
 }
 
-const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
-const td = 'px-3 py-2 align-top text-sm';
 const selectClass =
   'rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100';
 
@@ -218,28 +217,7 @@ export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: Rec
       <div className="overflow-x-auto">
         <table className="w-full min-w-[48rem] border-collapse" aria-busy={list.isFetching}>
           <caption className="sr-only">{title}</caption>
-          <thead className="border-b border-slate-200 dark:border-slate-700">
-            <tr>
-              <th scope="col" className={th}>
-                E-mail
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Amount (USDT)
-              </th>
-              <th scope="col" className={th}>
-                {kind.referenceLabel}
-              </th>
-              <th scope="col" className={th}>
-                Status
-              </th>
-              <th scope="col" className={th}>
-                Date
-              </th>
-              <th scope="col" className={th}>
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['E-mail', { label: 'Amount (USDT)', numeric: true }, kind.referenceLabel, 'Status', 'Date', 'Actions']} />
           <tbody>
             {data.records.map((record) => {
               const done = kind.done(record);

@@ -12,9 +12,8 @@ import { Pagination } from '../../components/ui/pagination';
 import { errorMessage } from '../../lib/api';
 import { AUDIT_ACTIONS, adminKeys, auditActionLabel, fetchAudit, type AuditFilters } from './api';
 import { LoadError } from '../../components/ui/list-state';
+import { TableHead, td } from '../../components/ui/table';
 
-const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
-const td = 'px-3 py-2 align-top text-sm';
 const fieldClass =
   'rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100';
 
@@ -213,28 +212,7 @@ export function AuditPage() {
       <div className="overflow-x-auto" role="region" aria-label="Audit log entries" tabIndex={0}>
         <table className="w-full min-w-[60rem] border-collapse" aria-busy={list.isFetching}>
           <caption className="sr-only">Audit log, newest first</caption>
-          <thead className="border-b border-slate-200 dark:border-slate-700">
-            <tr>
-              <th scope="col" className={th}>
-                Time
-              </th>
-              <th scope="col" className={th}>
-                Actor
-              </th>
-              <th scope="col" className={th}>
-                Action
-              </th>
-              <th scope="col" className={th}>
-                Target
-              </th>
-              <th scope="col" className={th}>
-                Before
-              </th>
-              <th scope="col" className={th}>
-                After
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Time', 'Actor', 'Action', 'Target', 'Before', 'After']} />
           <tbody>
             {data.entries.map((entry) => {
               const email = targetEmail(entry);

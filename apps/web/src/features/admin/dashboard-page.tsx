@@ -11,11 +11,11 @@ import { errorMessage } from '../../lib/api';
 import { lazyPage } from '../../lib/lazy-page';
 import { adminKeys, fetchDashboard } from './api';
 import { LoadError } from '../../components/ui/list-state';
+import { TableHead } from '../../components/ui/table';
 
 const DashboardCharts = lazyPage(() => import('./dashboard-charts'), 'DashboardCharts');
 
 const linkClass = 'text-sm font-semibold text-emerald-800 underline dark:text-emerald-300';
-const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
 const td = 'px-3 py-1.5 text-sm tabular-nums';
 
 const DAY_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
@@ -40,22 +40,7 @@ function SeriesTable({ series }: { series: DashboardResponse['series'] }) {
       <div className="mt-3 overflow-x-auto" role="region" aria-label="Daily figures" tabIndex={0}>
         <table className="w-full min-w-[32rem] border-collapse">
           <caption className="sr-only">Deposits, withdrawals and sign-ups per UTC day, oldest first</caption>
-          <thead className="border-b border-slate-200 dark:border-slate-700">
-            <tr>
-              <th scope="col" className={th}>
-                Day (UTC)
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Deposits (USDT)
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Withdrawals (USDT)
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Sign-ups
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Day (UTC)', { label: 'Deposits (USDT)', numeric: true }, { label: 'Withdrawals (USDT)', numeric: true }, { label: 'Sign-ups', numeric: true }]} />
           <tbody>
             {series.map((d) => (
               <tr key={d.day} className="border-b border-slate-100 dark:border-slate-800">

@@ -17,11 +17,10 @@ import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { adminKeys, deleteUser, fetchUserStats, fetchUsers, updateRole, type AssignableRole } from './api';
 import { PageGone } from '../../components/ui/list-state';
+import { TableHead, td } from '../../components/ui/table';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
-const td = 'px-3 py-2 align-top text-sm';
 const fieldClass =
   'rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100';
 
@@ -203,37 +202,7 @@ export function AllUsersPage() {
       <div className="overflow-x-auto" role="region" aria-label="Users table" tabIndex={0}>
         <table className="w-full min-w-[64rem] border-collapse" aria-busy={list.isFetching}>
           <caption className="sr-only">Users, admins first</caption>
-          <thead className="border-b border-slate-200 dark:border-slate-700">
-            <tr>
-              <th scope="col" className={th}>
-                Name
-              </th>
-              <th scope="col" className={th}>
-                E-mail
-              </th>
-              <th scope="col" className={th}>
-                Phone
-              </th>
-              <th scope="col" className={th}>
-                Role
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Balance (USDT)
-              </th>
-              <th scope="col" className={th}>
-                Subscription
-              </th>
-              <th scope="col" className={th}>
-                Referrer
-              </th>
-              <th scope="col" className={th}>
-                Joined
-              </th>
-              <th scope="col" className={th}>
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'E-mail', 'Phone', 'Role', { label: 'Balance (USDT)', numeric: true }, 'Subscription', 'Referrer', 'Joined', 'Actions']} />
           <tbody>
             {data.users.map((row) => {
               const busy = busyId === row._id;

@@ -13,8 +13,8 @@ import { VideoForm } from './video-form';
 import { VideoThumbnail } from './video-thumbnail';
 import { formatMinutes, videoName } from './video-source';
 import { LoadError } from '../../components/ui/list-state';
+import { TableHead } from '../../components/ui/table';
 
-const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
 const td = 'px-3 py-2 align-middle text-sm';
 
 export function AdminVideoPage() {
@@ -63,25 +63,7 @@ export function AdminVideoPage() {
       <div className="overflow-x-auto">
         <table className="w-full min-w-[44rem] border-collapse" aria-busy={list.isFetching}>
           <caption className="sr-only">Videos</caption>
-          <thead className="border-b border-slate-200 dark:border-slate-700">
-            <tr>
-              <th scope="col" className={th}>
-                Video
-              </th>
-              <th scope="col" className={th}>
-                Link
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Points
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Time
-              </th>
-              <th scope="col" className={th}>
-                Actions
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Video', 'Link', { label: 'Points', numeric: true }, { label: 'Time', numeric: true }, 'Actions']} />
           <tbody>
             {list.data.map((video) => {
               const name = videoName(video.link);

@@ -6,11 +6,10 @@ import { DateTime } from '../../components/ui/date-time';
 import { Pagination } from '../../components/ui/pagination';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { fetchMyDeposits, fetchMyWithdrawals, walletKeys } from './api';
+import { TableHead, td } from '../../components/ui/table';
 
 export const HISTORY_PAGE_SIZE = 20;
 
-const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
-const td = 'px-3 py-2 align-top text-sm';
 
 interface Row {
   _id: string;
@@ -60,22 +59,7 @@ function RecordTable({
       <div className="overflow-x-auto">
         <table className="w-full min-w-[32rem] border-collapse">
           <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-slate-200 dark:border-slate-700">
-            <tr>
-              <th scope="col" className={th}>
-                Status
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Amount (USDT)
-              </th>
-              <th scope="col" className={th}>
-                {referenceLabel}
-              </th>
-              <th scope="col" className={th}>
-                Date
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Status', { label: 'Amount (USDT)', numeric: true }, referenceLabel, 'Date']} />
           <tbody>
             {shown.map((row) => (
               <tr key={row._id} data-testid="history-row" className="border-b border-slate-100 dark:border-slate-800">

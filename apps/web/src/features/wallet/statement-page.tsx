@@ -7,9 +7,8 @@ import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
 import { PageHeader } from '../../components/ui/page';
 import { STATEMENT_CSV_URL, fetchStatementPage, walletKeys } from './api';
+import { TableHead, td } from '../../components/ui/table';
 
-const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
-const td = 'px-3 py-2 align-top text-sm';
 
 /** "+12.50" / "-12.50": the sign is in the text, colour only repeats it. */
 function SignedAmount({ amount }: { amount: number }) {
@@ -80,22 +79,7 @@ export function StatementPage() {
             <div className="overflow-x-auto">
               <table className="w-full min-w-[36rem] border-collapse">
                 <caption className="sr-only">Statement entries, newest first</caption>
-                <thead className="border-b border-slate-200 dark:border-slate-700">
-                  <tr>
-                    <th scope="col" className={th}>
-                      Date
-                    </th>
-                    <th scope="col" className={th}>
-                      Description
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Amount
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      Balance
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Date', 'Description', { label: 'Amount', numeric: true }, { label: 'Balance', numeric: true }]} />
                 <tbody>
                   {entries.map((entry) => (
                     <Row key={entry._id} entry={entry} />

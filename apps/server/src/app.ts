@@ -20,7 +20,8 @@ import type { Mailer } from './mail/mailer.js';
 import type { Clock } from './clock.js';
 import { AppError, pgCode } from './errors.js';
 import sessionPlugin from './plugins/session.js';
-import csrfPlugin from './plugins/csrf.js';
+import csrfPlugin, { issueXsrfCookie } from './plugins/csrf.js';
+import { isApiRequest } from './plugins/api-route.js';
 import securityHeaders from './plugins/security-headers.js';
 import { apiModules } from './modules/routes.js';
 import { routePreloader } from './web-preload.js';
@@ -146,12 +147,12 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(cookie);
   await app.register(securityHeaders, { secure: config.secure });
-  await app.register(csrfPlugin, { secure: config.secure });
+  await app.register(csrfPlugin, { secure: config.secure, appUrl: config.APP_URL });
   await app.register(sessionPlugin, { db: deps.db, clock: deps.clock });
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'USDT Points platform API', version: '1.0.0', description: 'Every route of /api/v1. State-changing calls need the X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie.' },
+      info: { title: 'USDT Points platform API', version: '1.0.0', description: 'Every route of /api/v1. State-changing calls need the X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie, unless a browser sends them from this site (Sec-Fetch-Site: same-origin, or Origin equal to APP_URL); cross-site requests are refused.' },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
     },
     transform: jsonSchemaTransform,
@@ -184,7 +185,7 @@ export async function buildApp(deps: AppDeps) {
   }
   const preloadFor = hasWeb ? routePreloader(webDist) : () => undefined;
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (isApiRequest(req) || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ success: false, message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
     }
     // The web app routes every other path itself (its own 404 page included).
@@ -192,6 +193,8 @@ export async function buildApp(deps: AppDeps) {
     // would keep an index.html that names assets a new deploy has removed.
     const link = preloadFor(req.url);
     if (link) reply.header('link', link);
+    // The page gets its XSRF-TOKEN cookie too, so a client's very first API call can already echo it.
+    issueXsrfCookie(req, reply, config.secure);
     return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 

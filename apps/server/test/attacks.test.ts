@@ -50,13 +50,22 @@ async function outboxFiles(): Promise<string[]> {
 
 const login = (email: string, password: string, client: Client = ctx.client()) => client.post('/api/v1/user/login', { email, password });
 
-/** Both kinds of forgery: no X-XSRF-TOKEN header at all, and a header that does not match the cookie. */
-const FORGERIES = [
-  { name: 'without X-XSRF-TOKEN', opts: { csrf: false as const } },
-  { name: 'with a wrong X-XSRF-TOKEN', opts: { csrf: 'wrong-token' } },
+const CROSS_SITE_REFUSED = { success: false, message: 'Requests from other sites are not accepted' };
+
+/**
+ * The kinds of forgery (decision 010): no X-XSRF-TOKEN header at all and a header that does not match the cookie
+ * (neither browser header says the request is from this site), and a browser that says it comes from another site,
+ * refused even though it carries the right token.
+ */
+type ClientOpts = { csrf?: boolean | string; headers?: Record<string, string> };
+const FORGERIES: { name: string; opts: ClientOpts; refused: typeof CSRF_REFUSED }[] = [
+  { name: 'without X-XSRF-TOKEN', opts: { csrf: false }, refused: CSRF_REFUSED },
+  { name: 'with a wrong X-XSRF-TOKEN', opts: { csrf: 'wrong-token' }, refused: CSRF_REFUSED },
+  { name: 'from another site (Sec-Fetch-Site: cross-site) with the right token', opts: { headers: { 'sec-fetch-site': 'cross-site' } }, refused: CROSS_SITE_REFUSED },
+  { name: 'with a foreign Origin and the right token', opts: { headers: { origin: 'https://evil.example' } }, refused: CROSS_SITE_REFUSED },
 ];
 
-describe('CSRF: a state-changing call without the right token → 403 and nothing changes', () => {
+describe('CSRF: a state-changing call without the right token, or from another site → 403 and nothing changes', () => {
   test('the XSRF-TOKEN cookie is set on the first API response, readable by scripts, SameSite=Lax', async () => {
     const res = await ctx.client().get('/api/v1/health');
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='));
@@ -66,66 +75,67 @@ describe('CSRF: a state-changing call without the right token → 403 and nothin
     expect(cookie).toMatch(/Path=\//);
   });
 
-  test.each(FORGERIES)('register $name', async ({ opts }) => {
+  test.each(FORGERIES)('register $name', async ({ opts, refused }) => {
     const before = await count('users');
     const email = `csrf-${randomUUID()}@example.com`;
     const client = ctx.client();
     await client.get('/api/v1/health'); // has the cookie, like a browser on the attacker's page would
     const res = await client.post('/api/v1/user/register', { fullName: 'Mallory', email, phone: '1', password: 'correct-horse-9' }, opts);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual(CSRF_REFUSED);
+    expect(res.body).toEqual(refused);
     expect(client.cookies.has('sid')).toBe(false);
     expect(await count('users')).toBe(before);
     expect((await login(email, 'correct-horse-9')).status).toBe(401);
   });
 
-  test.each(FORGERIES)('login $name (login CSRF)', async ({ opts }) => {
+  test.each(FORGERIES)('login $name (login CSRF)', async ({ opts, refused }) => {
     const { user, password } = await signUp(ctx);
     const sessions = await count('sessions');
     const client = ctx.client();
     await client.get('/api/v1/health');
     const res = await client.post('/api/v1/user/login', { email: user.email, password }, opts);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual(CSRF_REFUSED);
+    expect(res.body).toEqual(refused);
     expect(client.cookies.has('sid')).toBe(false);
     expect(await count('sessions')).toBe(sessions);
   });
 
-  test.each(FORGERIES)('update of the name $name', async ({ opts }) => {
+  test.each(FORGERIES)('update of the name $name', async ({ opts, refused }) => {
     const { client, user } = await signUp(ctx);
     const before = await userRow(user._id);
     const res = await client.post(`/api/v1/user/update/${user._id}`, { fullName: 'Hacked Name', phone: '666' }, opts);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual(CSRF_REFUSED);
+    expect(res.body).toEqual(refused);
     expect(await userRow(user._id)).toEqual(before);
     expect((await client.get('/api/v1/user/me')).body.user.fullName).toBe(before.full_name);
   });
 
-  test.each(FORGERIES)('change-password $name', async ({ opts }) => {
+  test.each(FORGERIES)('change-password $name', async ({ opts, refused }) => {
     const { client, user, password } = await signUp(ctx);
     const other = ctx.client();
     expect((await login(user.email, password, other)).status).toBe(200);
     const before = await userRow(user._id);
     const res = await client.post('/api/v1/user/change-password', { oldPassword: password, newPassword: 'attacker-pass-1' }, opts);
     expect(res.status).toBe(403);
-    expect(res.body).toEqual(CSRF_REFUSED);
+    expect(res.body).toEqual(refused);
     expect((await userRow(user._id)).password_hash).toBe(before.password_hash);
     expect((await other.get('/api/v1/user/me')).status).toBe(200);
     expect((await login(user.email, password)).status).toBe(200);
     expect((await login(user.email, 'attacker-pass-1')).status).toBe(401);
   });
 
-  test.each(FORGERIES)('POST /user/logout $name: the session stays', async ({ opts }) => {
+  test.each(FORGERIES)('POST /user/logout $name: the session stays', async ({ opts, refused }) => {
     const { client } = await signUp(ctx);
     const sessions = await count('sessions');
     const res = await client.post('/api/v1/user/logout', undefined, opts);
     expect(res.status).toBe(403);
+    expect(res.body).toEqual(refused);
     expect(client.cookies.has('sid')).toBe(true);
     expect((await client.get('/api/v1/user/me')).status).toBe(200);
     expect(await count('sessions')).toBe(sessions);
   });
 
-  test.each(FORGERIES)('forgot-password $name: no reset is made, no mail is sent', async ({ opts }) => {
+  test.each(FORGERIES)('forgot-password $name: no reset is made, no mail is sent', async ({ opts, refused }) => {
     const { user } = await signUp(ctx);
     const resets = await count('password_resets');
     const mails = (await outboxFiles()).length;
@@ -133,12 +143,13 @@ describe('CSRF: a state-changing call without the right token → 403 and nothin
     await client.get('/api/v1/health');
     const res = await client.post('/api/v1/user/reset', { email: user.email }, opts);
     expect(res.status).toBe(403);
+    expect(res.body).toEqual(refused);
     expect(await count('password_resets')).toBe(resets);
     await new Promise((r) => setTimeout(r, 200)); // mail goes out in the background: give it the chance
     expect((await outboxFiles()).length).toBe(mails);
   });
 
-  test.each(FORGERIES)('reset with a token $name: the password stays, the link still works', async ({ opts }) => {
+  test.each(FORGERIES)('reset with a token $name: the password stays, the link still works', async ({ opts, refused }) => {
     const { user, password } = await signUp(ctx);
     expect((await ctx.client().post('/api/v1/user/reset', { email: user.email })).status).toBe(200);
     const token = resetTokenFrom(await lastMail(ctx, user.email));
@@ -147,6 +158,7 @@ describe('CSRF: a state-changing call without the right token → 403 and nothin
     await client.get('/api/v1/health');
     const res = await client.post(`/api/v1/user/reset/${token}`, { password: 'attacker-pass-1' }, opts);
     expect(res.status).toBe(403);
+    expect(res.body).toEqual(refused);
     expect((await userRow(user._id)).password_hash).toBe(before.password_hash);
     expect((await login(user.email, password)).status).toBe(200);
     expect((await ctx.client().post(`/api/v1/user/reset/${token}`, { password: 'owner-new-pass-1' })).status).toBe(200);
@@ -175,17 +187,17 @@ describe('CSRF: a state-changing call without the right token → 403 and nothin
     expect(await userRow(user._id)).toEqual(before);
   });
 
-  test('every POST/PUT/PATCH/DELETE route under /api/v1, called by a logged-in SADMIN without the token → 403', async () => {
+  test('every POST/PUT/PATCH/DELETE route under /api/v1, called by a logged-in SADMIN without the token or from another site → 403', async () => {
     const { client, user } = await signUp(ctx);
     await ctx.db.execute(sql`update users set role = 'SADMIN' where id = ${user._id}`);
     const unsafe = ctx.app.routeTable.filter((r) => r.url.startsWith('/api/v1/') && !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
     expect(unsafe.length).toBeGreaterThan(5);
     for (const r of unsafe) {
       const url = r.url.replace(/:[A-Za-z_]+/g, () => randomUUID());
-      for (const { opts } of FORGERIES) {
+      for (const { opts, refused } of FORGERIES) {
         const res = await client.request(r.method, url, {}, opts);
         expect(res.status, `${r.method} ${r.url} ${JSON.stringify(opts)} → ${res.status} ${res.text.slice(0, 120)}`).toBe(403);
-        expect(res.body).toEqual(CSRF_REFUSED);
+        expect(res.body).toEqual(refused);
       }
     }
     expect((await client.get('/api/v1/user/me')).status).toBe(200);

@@ -40,6 +40,10 @@ const KINDS: Kind[] = [
   { name: 'API 4xx error (401)', path: '/api/v1/user/me', status: 401, api: true, type: /application\/json/ },
   { name: 'API 4xx error (400 validation)', path: '/api/v1/user/all?page=0', status: 401, api: true, type: /application\/json/ },
   { name: 'API 404', path: '/api/v1/no-such-route', status: 404, api: true, type: /application\/json/ },
+  // Decided from the matched route, not the raw URL: the router reads /%61pi/… as /api/… (issue 12 item 2).
+  { name: 'API JSON 200 through an encoded path', path: '/%61pi/v1/health', status: 200, api: true, type: /application\/json/ },
+  { name: 'API JSON 200 through an encoded path (personal data)', path: '/%61pi/v1/user/me', status: 200, api: true, login: true, type: /application\/json/ },
+  { name: 'API 404 through an encoded path (a JSON 404, not the web app)', path: '/%61pi/v1/no-such-route', status: 404, api: true, type: /application\/json/ },
   { name: 'web index.html (SPA fallback)', path: '/some/client/route', status: 200, api: false, type: /text\/html/ },
   { name: 'web index.html (root)', path: '/', status: 200, api: false, type: /text\/html/ },
   { name: 'static asset', path: '/assets/app.js', status: 200, api: false, type: /javascript/ },
@@ -86,6 +90,28 @@ describe('http (APP_URL http://…)', () => {
     expect(post.status).toBe(404);
     expect(post.body).toEqual({ success: false, message: 'Route POST /deposit not found' });
     expectCommonHeaders(post, { name: 'POST web path', path: '/deposit', status: 404, api: false });
+  });
+
+  test('HTML pages give a browser without one its XSRF-TOKEN cookie (readable, SameSite=Lax), so its first POST can echo it; assets do not', async () => {
+    for (const page of ['/', '/signup', '/login', '/user/profile']) {
+      const res = await ctx.client().get(page);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      const xsrf = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='));
+      expect(xsrf, page).toBeDefined();
+      expect(xsrf).not.toMatch(/HttpOnly/i);
+      expect(xsrf).toMatch(/SameSite=Lax/i);
+      expect(xsrf).toMatch(/Path=\//);
+    }
+    // A browser that has the cookie keeps it (no new token per page); a cached asset never sets one.
+    const client = ctx.client();
+    await client.get('/signup');
+    const token = client.cookies.get('XSRF-TOKEN')!;
+    expect((await client.get('/login')).headers.getSetCookie()).toEqual([]);
+    expect((await ctx.client().get('/assets/app.js')).headers.getSetCookie()).toEqual([]);
+    // The page's cookie is the token of the very first API call (no GET to the API before it).
+    const reg = await client.post('/api/v1/user/register', { fullName: 'First Post', email: `first-${Date.now()}@example.com`, phone: '1', password: 'correct-horse-9' });
+    expect(reg.status, reg.text).toBe(201);
+    expect(client.cookies.get('XSRF-TOKEN')).toBe(token);
   });
 
   test('a 4xx from a refused state change (CSRF) and a 413 carry the same headers', async () => {

@@ -1,12 +1,16 @@
-// Double-submit CSRF check: the XSRF-TOKEN cookie (readable by the page) must come back in the
-// X-XSRF-TOKEN header on every API request that is not GET/HEAD/OPTIONS. Cross-site pages can't read it.
+// CSRF (DESIGN §4, decision 010): an API request that is not GET/HEAD passes when the browser shows it comes from
+// this site (Sec-Fetch-Site: same-origin; without that header, Origin equal to APP_URL's origin) or when it
+// echoes the XSRF-TOKEN cookie in X-XSRF-TOKEN (double submit: scripts and curl). A browser that says the
+// request is cross-site or same-site, or names another Origin, is refused whatever else it carries.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.js';
+import { isApiRequest } from './api-route.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
-const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SAFE = new Set(['GET', 'HEAD']);
 
 function same(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -14,24 +18,46 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+export const CSRF_MESSAGE = 'Invalid or missing CSRF token. Reload the page and try again.';
+export const CROSS_SITE_MESSAGE = 'Requests from other sites are not accepted';
+
+/** Gives a browser without one its XSRF-TOKEN cookie (API responses and the web app's HTML pages). */
+export function issueXsrfCookie(req: FastifyRequest, reply: FastifyReply, secure: boolean) {
+  if (req.cookies[XSRF_COOKIE]) return;
+  reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), { path: '/', sameSite: 'lax', secure, httpOnly: false });
+}
+
+/** What the browser's own headers say about where a request comes from. */
+export function requestSite(
+  headers: FastifyRequest['headers'],
+  appOrigin: string,
+  addressedOrigin: string,
+): 'this-site' | 'foreign' | 'unknown' {
+  const site = headers['sec-fetch-site'];
+  const origin = headers.origin;
+  // Another origin than the public one (APP_URL) and than the one the request was sent to: some other page.
+  // `Origin: null` (a sandboxed or opaque page) is foreign too.
+  if (origin !== undefined && origin !== appOrigin && origin !== addressedOrigin) return 'foreign';
+  if (site === 'cross-site' || site === 'same-site') return 'foreign';
+  if (site === 'same-origin') return 'this-site';
+  if (site === undefined && origin === appOrigin) return 'this-site';
+  return 'unknown'; // no headers (scripts, curl, old browsers) or Sec-Fetch-Site: none (typed by the user)
+}
+
 export default fp(
-  async (app, opts: { secure: boolean }) => {
+  async (app, opts: { secure: boolean; appUrl: string }) => {
+    const appOrigin = new URL(opts.appUrl).origin;
     app.addHook('onRequest', async (req, reply) => {
-      if (!req.url.startsWith('/api/')) return;
-      const cookie = req.cookies[XSRF_COOKIE];
-      if (!cookie) {
-        reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
-          path: '/',
-          sameSite: 'lax',
-          secure: opts.secure,
-          httpOnly: false,
-        });
-      }
+      if (!isApiRequest(req)) return;
+      issueXsrfCookie(req, reply, opts.secure);
       if (SAFE.has(req.method)) return;
+      const site = requestSite(req.headers, appOrigin, `${req.protocol}://${req.host}`);
+      // OPTIONS is only ever a CORS preflight here, which is never granted: a foreign one is refused outright.
+      if (site === 'foreign') throw new AppError(403, CROSS_SITE_MESSAGE);
+      if (site === 'this-site' || req.method === 'OPTIONS') return;
+      const cookie = req.cookies[XSRF_COOKIE];
       const header = req.headers[XSRF_HEADER];
-      if (!cookie || typeof header !== 'string' || !same(cookie, header)) {
-        throw new AppError(403, 'Invalid or missing CSRF token. Reload the page and try again.');
-      }
+      if (!cookie || typeof header !== 'string' || !same(cookie, header)) throw new AppError(403, CSRF_MESSAGE);
     });
   },
   { name: 'csrf', dependencies: ['@fastify/cookie'] },

@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
+import { isApiRequest } from './api-route.js';
 
 /**
  * Exactly the origins the video player needs: YouTube's privacy-enhanced embed (frame-src, nothing else may be
@@ -49,8 +50,9 @@ export default fp(
     app.addHook('onRequest', async (_req, reply) => {
       reply.headers(headers);
     });
+    // Decided from the matched route (or the normalised path), not the raw URL: `/%61pi/v1/…` is an API response too.
     app.addHook('onSend', async (req, reply) => {
-      if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+      if (isApiRequest(req)) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'security-headers' },

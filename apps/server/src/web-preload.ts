@@ -5,6 +5,7 @@
 // JavaScript has to carry the table.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { trimTrailingSlashes } from '@app/contract';
 
 const SAFE_FILE = /^[\w.-]+\.js$/;
 
@@ -22,7 +23,7 @@ export function routePreloader(webDist: string): (url: string) => string | undef
   const table = routes.map(([pattern, files]) => ({ route: new RegExp(pattern, 'i'), link: [...always, ...links(files)].join(', ') }));
   const otherwise = always.length ? always.join(', ') : undefined;
   return (url) => {
-    const pathname = url.split('?')[0].replace(/\/+$/, '') || '/';
+    const pathname = trimTrailingSlashes(url.split('?', 1)[0]) || '/';
     return table.find((r) => r.route.test(pathname))?.link ?? otherwise;
   };
 }

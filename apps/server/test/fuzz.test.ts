@@ -248,7 +248,7 @@ const BODY_ROUTES: BodyRoute[] = [
     key: 'POST /api/v1/deposit/deposit',
     schema: depositBody,
     nul: ['transactionId'],
-    fields: { amount: { good: goodAmount, bad: badAmount }, transactionId: { good: fc.uuid(), bad: badText(128) } },
+    fields: { amount: { good: goodAmount, bad: badAmount }, transactionId: { good: fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex')), bad: badText(128) } },
   },
   { key: 'POST /api/v1/deposit/deposit/:id', refused: 'the id names no deposit', params: uuidParam, fields: { deposited: { good: fc.boolean(), bad: junk } } },
   {

@@ -1,10 +1,13 @@
 // Money test helpers: fund a user through the ledger, read balances, assert the ledger is clean.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { checkLedger } from '../src/ledger/check.js';
 import { post } from '../src/ledger/ledger.js';
 import type { TestContext } from './helpers.js';
+
+/** A fresh TRC20 transaction hash (64 hex digits): the only kind of transaction ID a deposit claim accepts. */
+export const txHash = () => randomBytes(32).toString('hex');
 
 /** Credits a user from equity:adjustments (as an admin adjustment would). */
 export async function fund(ctx: TestContext, userId: string, cents: number) {

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUp, signUpAs, startTestApp, type Client, type TestContext } from './helpers.js';
-import { balance, expectLedgerClean, fund } from './money-helpers.js';
+import { balance, expectLedgerClean, fund, txHash } from './money-helpers.js';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof signUpAs>>;
@@ -123,7 +123,7 @@ test('the same transactionId claimed 10 times at once (upper, lower case, 0x) �
 test('concurrent approvals of one deposit → credited at most once, matching its final state', async () => {
   for (const n of [2, 7, 20]) {
     const [u] = await users(1, 0);
-    const dep = (await u.client.post('/api/v1/deposit/deposit', { amount: 25, transactionId: `race-${n}-${Date.now()}` })).body.deposit;
+    const dep = (await u.client.post('/api/v1/deposit/deposit', { amount: 25, transactionId: txHash() })).body.deposit;
     const results = await Promise.all(Array.from({ length: n }, () => admin.client.post(`/api/v1/deposit/deposit/${dep._id}`)));
     expect(results.every((r) => r.status === 200)).toBe(true);
     const row = await ctx.db.execute<{ deposited: boolean; version: number }>(sql`select deposited, version from deposits where id = ${dep._id}`);
@@ -134,7 +134,7 @@ test('concurrent approvals of one deposit → credited at most once, matching it
     const answers = results.map((r) => r.body.deposited as boolean);
     expect(answers.filter((x) => x).length).toBe(Math.ceil(n / 2));
     // With the explicit target, only one of many "approve" clicks does anything.
-    const dep2 = (await u.client.post('/api/v1/deposit/deposit', { amount: 10, transactionId: `race2-${n}-${Date.now()}` })).body.deposit;
+    const dep2 = (await u.client.post('/api/v1/deposit/deposit', { amount: 10, transactionId: txHash() })).body.deposit;
     const approvals = await Promise.all(Array.from({ length: n }, () => admin.client.post(`/api/v1/deposit/deposit/${dep2._id}`, { deposited: true })));
     expect(approvals.filter((r) => r.status === 200).length).toBe(1);
     expect(approvals.filter((r) => r.status === 409).length).toBe(n - 1);
@@ -164,7 +164,7 @@ describe('Idempotency-Key on every money POST', () => {
     const key = () => ({ 'idempotency-key': `idem-${Math.random()}` });
     const cases: { client: Client; path: string; body?: unknown }[] = [
       { client: u.client, path: '/api/v1/withdraw', body: { amount: 1, paymentId: 'idem' } },
-      { client: u.client, path: '/api/v1/deposit/deposit', body: { amount: 1, transactionId: `idem-${Date.now()}` } },
+      { client: u.client, path: '/api/v1/deposit/deposit', body: { amount: 1, transactionId: txHash() } },
       { client: admin.client, path: '/api/v1/adpoint/addpoint', body: { email: u.user.email, points: 1 } },
     ];
     for (const c of cases) {

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUp, signUpAs, startTestApp, type Client, type TestContext } from './helpers.js';
-import { expectLedgerClean, fund, moneySnapshot } from './money-helpers.js';
+import { expectLedgerClean, fund, moneySnapshot, txHash } from './money-helpers.js';
 
 const ROLES = ['anonymous', 'USER', 'subscriber', 'ADMIN', 'SADMIN'] as const;
 type Who = (typeof ROLES)[number];
@@ -185,7 +185,7 @@ beforeAll(async () => {
   // The victim: money, a pending deposit and a pending withdrawal; and a real video.
   const victim = await signUp(ctx);
   await fund(ctx, victim.user._id, 10_000);
-  const dep = await victim.client.post('/api/v1/deposit/deposit', { amount: 40, transactionId: `matrix-${randomUUID()}` });
+  const dep = await victim.client.post('/api/v1/deposit/deposit', { amount: 40, transactionId: txHash() });
   expect(dep.status).toBe(201);
   const wd = await victim.client.post('/api/v1/withdraw', { amount: 10, paymentId: 'TRX-victim' });
   expect(wd.status).toBe(201);

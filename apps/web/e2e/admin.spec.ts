@@ -1,6 +1,7 @@
 // Journeys for the admin desk (spec §2 /allusers, §5 confirmation prompts, §6 roles; DESIGN §3, §4):
 // the users table with its locks, a promotion and a deletion behind the spec's prompts, the dashboard's
 // figures, and the super admin's audit log of both changes.
+import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { DESKTOP, SADMIN, api, expect, expectAccessible, expectToast, loginViaApi, newUser, signUpViaApi, test } from './fixtures';
 
@@ -34,7 +35,7 @@ test('the admin locks SADMIN rows, promotes one user and deletes another; the au
   const deleted = await userInOwnContext(browser, 'delete');
 
   // Before deletion, the second user claims a deposit (spec §7 POST /deposit/deposit).
-  const transactionId = `e2e-admin-${unique()}`;
+  const transactionId = randomBytes(32).toString('hex');
   const deposit = await api(deleted.page.request, 'POST', '/deposit/deposit', { amount: 12.5, transactionId });
   expect(deposit.status, JSON.stringify(deposit.body)).toBe(201);
 

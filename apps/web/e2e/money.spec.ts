@@ -1,5 +1,6 @@
 // The money journey of the Money issue: a deposit claimed, approved, revealed, partly transferred and
 // withdrawn, the withdrawal processed; the statement and its CSV agree step by step.
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { test, expect, type Page, type Browser } from '@playwright/test';
 import { DEPOSIT_ADDRESS, SADMIN, api, expectAccessible, newUser } from './fixtures';
@@ -25,6 +26,7 @@ test('deposit → approval → transfer → withdrawal → processing, with a st
   const A = newUser('alice');
   const B = newUser('bob');
   const n = Date.now().toString(36);
+  const txHash = randomBytes(32).toString('hex');
   const bob = await loggedInPage(browser, B, B);
   const alice = await loggedInPage(browser, A, A);
   const admin = await loggedInPage(browser, SADMIN);
@@ -35,19 +37,20 @@ test('deposit → approval → transfer → withdrawal → processing, with a st
   await expect(alice.getByTestId('deposit-qr').locator('svg')).toBeVisible();
   await expectAccessible(alice);
   await alice.getByLabel('Amount (USDT)').fill('50');
-  await alice.getByLabel('Transaction ID').fill(`tx-${n}`);
+  await alice.getByLabel('Transaction ID').fill(txHash);
   await alice.getByRole('button', { name: 'Submit deposit' }).click();
   await toast(alice, /Deposit request submitted/);
-  await expect(alice.getByTestId('history-row').filter({ hasText: `tx-${n}` })).toContainText('Pending');
+  await expect(alice.getByTestId('history-row').filter({ hasText: txHash })).toContainText('Pending');
   // The same transaction ID again is refused.
   await alice.getByLabel('Amount (USDT)').fill('50');
-  await alice.getByLabel('Transaction ID').fill(`TX-${n}`.toLowerCase());
+  // The same transaction written another way (0x, upper case) is the same chain transaction: refused.
+  await alice.getByLabel('Transaction ID').fill(`0x${txHash.toUpperCase()}`);
   await alice.getByRole('button', { name: 'Submit deposit' }).click();
   await toast(alice, /already been submitted/);
 
   // The admin approves it.
   await admin.goto('/admin/deposit');
-  const row = admin.getByTestId('admin-deposit-row').filter({ hasText: `tx-${n}` });
+  const row = admin.getByTestId('admin-deposit-row').filter({ hasText: txHash });
   await expect(row).toContainText('Pending');
   await expectAccessible(admin);
   await row.getByRole('button', { name: 'Mark deposited' }).click();
@@ -95,7 +98,7 @@ test('deposit → approval → transfer → withdrawal → processing, with a st
   // History shows Approved for both.
   await alice.goto('/user/history');
   await expect(alice.getByTestId('history-row').filter({ hasText: `pay-${n}` })).toContainText('Approved');
-  await expect(alice.getByTestId('history-row').filter({ hasText: `tx-${n}` })).toContainText('Approved');
+  await expect(alice.getByTestId('history-row').filter({ hasText: txHash })).toContainText('Approved');
   await expectAccessible(alice);
 
   // The statement lists each step with the right running balance, newest first.

@@ -8,10 +8,12 @@ export const DEPOSIT_MSG = {
   submitted: 'Deposit request submitted. It will be credited once approved.',
   duplicate: 'This transaction ID has already been submitted',
   transactionIdRequired: 'Transaction ID is required',
+  transactionIdInvalid: 'Enter the transaction ID (TXID) of your TRC20 transfer: 64 hexadecimal characters, or its Tronscan link',
   amountRequired: 'Amount is required',
   list: 'Deposits fetched successfully',
   notFound: 'Deposit not found',
   ambiguous: 'Several deposits match this ID; use the deposit _id',
+  accountClosed: 'This account is closed',
   approved: 'Deposit approved and credited',
   reverted: 'Deposit marked as pending again and its amount taken back',
   alreadyInState: 'The deposit is already in that state',
@@ -19,13 +21,53 @@ export const DEPOSIT_MSG = {
   deleted: 'Deposit form deleted successfully',
 } as const;
 
-const TRON_HASH = /^(?:0x)?([0-9a-fA-F]{64})$/;
+const TRON_HASH = /^(?:0[xX])?([0-9a-fA-F]{64})$/;
+const TRONSCAN_HOST = /^(?:www\.)?tronscan\.(?:org|io)$/;
+const TRONSCAN_ROUTE = /^\/?transaction\/([0-9a-fA-F]{64})\/?$/;
 
-/** The uniqueness key of a transaction ID: trimmed; a Tron hash lower-cased without 0x. */
+const ASCII_SPACE = new Set([' ', '\t', '\n', '\r', '\f', '\v']);
+
+/** Trims ASCII whitespace only (String.trim would also drop a byte-order mark and other invisible marks). */
+function trimAsciiSpace(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && ASCII_SPACE.has(text[start])) start++;
+  while (end > start && ASCII_SPACE.has(text[end - 1])) end--;
+  return text.slice(start, end);
+}
+
+/**
+ * The chain transaction a pasted transaction ID names, as 64 lower-case hex digits, or null when it names none.
+ * Accepted: the hash in any case, with one optional `0x`, with surrounding whitespace, or a Tronscan transaction
+ * link (`https://tronscan.org/#/transaction/<hash>`). Anything else (a second `0x`, zero-width or other invisible
+ * characters, a space inside, fullwidth digits, other links) names no transaction: one chain transaction has
+ * exactly one accepted spelling after this, so it can be claimed once.
+ */
+export function parseTransactionHash(text: string): string | null {
+  const t = trimAsciiSpace(text);
+  const direct = TRON_HASH.exec(t);
+  if (direct) return direct[1].toLowerCase();
+  if (!/^https:\/\//i.test(t) || t.length > 300) return null;
+  let url: URL;
+  try {
+    url = new URL(t);
+  } catch {
+    return null;
+  }
+  if (!TRONSCAN_HOST.test(url.hostname) || url.username || url.password || url.port) return null;
+  // Tronscan's links put the route in the fragment (#/transaction/<hash>); accept the plain path form too.
+  const route = url.hash ? url.hash.slice(1).split('?')[0] : url.pathname;
+  if (url.hash && url.pathname !== '/') return null;
+  const m = TRONSCAN_ROUTE.exec(route);
+  return m ? m[1].toLowerCase() : null;
+}
+
+/**
+ * The uniqueness key of a transaction ID: a Tron hash lower-cased without 0x. Kept lenient (otherwise trimmed
+ * text) for looking up claims recorded before transaction IDs had to be chain hashes.
+ */
 export function transactionKey(transactionId: string): string {
-  const t = transactionId.trim();
-  const m = TRON_HASH.exec(t);
-  return m ? m[1].toLowerCase() : t;
+  return parseTransactionHash(transactionId) ?? transactionId.trim();
 }
 
 export const depositBody = z.object({
@@ -34,9 +76,15 @@ export const depositBody = z.object({
   }).pipe(amountCents()),
   transactionId: z
     .string({ error: DEPOSIT_MSG.transactionIdRequired })
-    .trim()
-    .min(1, DEPOSIT_MSG.transactionIdRequired)
-    .max(LIMITS.transactionIdMax, `Transaction ID must be at most ${LIMITS.transactionIdMax} characters`),
+    .max(LIMITS.transactionIdMax, `Transaction ID must be at most ${LIMITS.transactionIdMax} characters`)
+    .transform((text, ctx) => {
+      const hash = parseTransactionHash(text);
+      if (hash === null) {
+        ctx.addIssue({ code: 'custom', message: text.trim() === '' ? DEPOSIT_MSG.transactionIdRequired : DEPOSIT_MSG.transactionIdInvalid });
+        return z.NEVER;
+      }
+      return hash;
+    }),
 });
 export type DepositBody = z.input<typeof depositBody>;
 

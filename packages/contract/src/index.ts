@@ -1,4 +1,5 @@
 export * from './money.js';
+export * from './text.js';
 export * from './constants.js';
 export * from './auth.js';
 export * from './admin.js';

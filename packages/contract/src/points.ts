@@ -25,7 +25,7 @@ export const transferBody = z
         .string({ error: MSG.transferFillAll })
         .trim()
         .max(LIMITS.emailMax, MSG.invalidEmail)
-        .transform((e) => e.toLowerCase()),
+        .transform((e) => e.normalize('NFC').toLowerCase()),
       points: amountCents(),
     }),
   );
@@ -66,4 +66,6 @@ export const STATEMENT_CSV_HEADER = 'date,type,description,amount,balance';
 export const SUBSCRIPTION_MSG = {
   activated: 'Subscription activated successfully',
   already: 'You are already subscribed',
+  /** The minimum counts money that entered the platform for this user, not points passed on by transfer. */
+  depositFirst: (minimumText: string) => `Please deposit at least ${minimumText} points to activate subscription.`,
 } as const;

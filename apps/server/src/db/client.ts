@@ -39,3 +39,20 @@ export async function executeNamed<T extends Record<string, unknown>>(db: Db, na
 export function isPool(db: object): db is Db {
   return '$client' in db;
 }
+
+const RETRYABLE = new Set(['40P01', '40001']); // deadlock_detected, serialization_failure
+
+/**
+ * `db.transaction(fn)`, run again (up to 4 more times) when PostgreSQL aborts it as a deadlock victim or for a
+ * serialization failure: such a transaction did nothing, and a retry sees what the other one committed.
+ */
+export async function transactionWithRetry<T>(db: Db, fn: Parameters<Db['transaction']>[0] extends (tx: infer X) => unknown ? (tx: X) => Promise<T> : never): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(fn);
+    } catch (e) {
+      const code = (e as { code?: string; cause?: { code?: string } })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
+      if (!code || !RETRYABLE.has(code) || attempt >= 4) throw e;
+    }
+  }
+}

@@ -1,9 +1,10 @@
 // Admin adjustments (DESIGN §5): equity:adjustments ↔ user, audited in the same transaction.
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import { ADMIN_MSG, centsToNumber } from '@app/contract';
+import { eq } from 'drizzle-orm';
+import { ADMIN_MSG, DEPOSIT_MSG, centsToNumber } from '@app/contract';
 import { users } from '../../db/schema/index.js';
-import { notFound } from '../../errors.js';
+import { conflict, notFound } from '../../errors.js';
+import { recheckActor } from '../../plugins/actor.js';
 import type { Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -15,13 +16,18 @@ export async function adjustPoints(
   input: { email: string; points: number },
   idempotencyKey?: string,
 ): Promise<void> {
-  const [user] = await tx
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
-    .limit(1);
-  if (!user) throw notFound(ADMIN_MSG.userNotFound);
+  await recheckActor(tx, actorId);
   const add = direction === 'add';
+  // A closed account keeps its e-mail (no one else can take it), so the e-mail still names it: points may be removed
+  // from it, to settle and pay out what is left, but none added. FOR SHARE: a concurrent deletion is seen or waits.
+  const [user] = await tx
+    .select({ id: users.id, email: users.email, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.email, input.email))
+    .limit(1)
+    .for('share');
+  if (!user) throw notFound(ADMIN_MSG.userNotFound);
+  if (add && user.deletedAt) throw conflict(DEPOSIT_MSG.accountClosed);
   const userSide = add ? input.points : -input.points;
   await post(tx, {
     kind: add ? 'adjustment_add' : 'adjustment_remove',

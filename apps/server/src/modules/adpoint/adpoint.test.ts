@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_MSG, MSG } from '@app/contract';
 import { signUp, signUpAs, startTestApp, type TestContext } from '../../../test/helpers.js';
-import { auditCount, balance, expectLedgerClean, fund, moneySnapshot, systemBalance } from '../../../test/money-helpers.js';
+import { auditCount, balance, expectLedgerClean, fund, moneySnapshot, systemBalance, txHash } from '../../../test/money-helpers.js';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof signUpAs>>;
@@ -91,7 +91,7 @@ describe('a USER calling any admin money route → 403 and nothing moved', () =>
     const u = await signUp(ctx);
     const victim = await signUp(ctx);
     await fund(ctx, victim.user._id, 1_000);
-    const dep = (await victim.client.post('/api/v1/deposit/deposit', { amount: 5, transactionId: `u403-${Date.now()}` })).body.deposit._id;
+    const dep = (await victim.client.post('/api/v1/deposit/deposit', { amount: 5, transactionId: txHash() })).body.deposit._id;
     const wd = (await victim.client.post('/api/v1/withdraw', { amount: 5, paymentId: 'u403' })).body.withdrawal._id;
     const before = await moneySnapshot(ctx);
     const audits = await auditCount(ctx);

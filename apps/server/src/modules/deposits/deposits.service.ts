@@ -12,6 +12,8 @@ import { post } from '../../ledger/ledger.js';
 import { UUID_PATTERN, likePattern } from '../../ledger/http.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { readRowCount } from '../../db/row-counts.js';
+import { accountClosed } from '../users/closed-accounts.js';
+import { recheckActor } from '../../plugins/actor.js';
 
 type DepositRow = typeof deposits.$inferSelect;
 
@@ -75,19 +77,20 @@ export async function listDeposits(
 }
 
 /**
- * Locks and returns the visible deposit named by {id}: its _id, or (for the spec's clients) its
- * transactionId when that names exactly one visible deposit.
+ * Locks and returns the visible deposit named by {id}. A UUID-shaped {id} is only ever an _id (hidden or unknown:
+ * 404), never a transactionId: otherwise a claim whose transactionId is another deposit's _id would receive the
+ * admin's action once that deposit is hidden. Any other {id} (for the spec's clients) is a transactionId that must
+ * name exactly one visible deposit.
  */
 async function lockDeposit(tx: Tx, id: string): Promise<DepositRow> {
-  const candidates: DepositRow[] = [];
-  if (UUID_PATTERN.test(id)) {
-    candidates.push(...(await tx.select().from(deposits).where(and(eq(deposits.id, id.toLowerCase()), isNull(deposits.hiddenAt))).for('update')));
-  }
-  if (candidates.length === 0) {
-    candidates.push(
-      ...(await tx.select().from(deposits).where(and(eq(deposits.transactionKey, transactionKey(id)), isNull(deposits.hiddenAt))).for('update')),
-    );
-  }
+  const byId = UUID_PATTERN.test(id);
+  const candidates = await tx
+    .select()
+    .from(deposits)
+    .where(and(byId ? eq(deposits.id, id.toLowerCase()) : eq(deposits.transactionKey, transactionKey(id)), isNull(deposits.hiddenAt)))
+    .orderBy(deposits.id)
+    .limit(2)
+    .for('update');
   if (candidates.length === 0) throw notFound(DEPOSIT_MSG.notFound);
   if (candidates.length > 1) throw conflict(DEPOSIT_MSG.ambiguous);
   return candidates[0];
@@ -97,6 +100,8 @@ async function lockDeposit(tx: Tx, id: string): Promise<DepositRow> {
 async function applyToggle(tx: Tx, d: DepositRow, actorId: string): Promise<DepositRow> {
   const version = d.version + 1;
   const approve = !d.deposited;
+  // A closed (deleted) account takes no new money; a revert may still take back what was credited.
+  if (approve && (await accountClosed(tx, d.userId))) throw conflict(DEPOSIT_MSG.accountClosed);
   await post(tx, {
     kind: approve ? 'deposit_approve' : 'deposit_revert',
     eventKey: `deposit:${d.id}:v${version}`,
@@ -126,6 +131,7 @@ const auditView = (d: DepositRow) => ({ deposited: d.deposited, amount: centsToN
 
 /** POST /deposit/deposit/{id}: approve a pending deposit, revert a deposited one (or set `target`). */
 export async function toggleDeposit(tx: Tx, actorId: string, id: string, target?: boolean): Promise<{ deposited: boolean; message: string }> {
+  await recheckActor(tx, actorId);
   const d = await lockDeposit(tx, id);
   if (target !== undefined && target === d.deposited) throw conflict(DEPOSIT_MSG.alreadyInState);
   const updated = await applyToggle(tx, d, actorId);
@@ -142,6 +148,7 @@ export async function toggleDeposit(tx: Tx, actorId: string, id: string, target?
 
 /** DELETE /deposit/deposit/{id}: pending → hidden; deposited → reverted (409 if impossible), then hidden. */
 export async function deleteDeposit(tx: Tx, actorId: string, id: string): Promise<void> {
+  await recheckActor(tx, actorId);
   const d = await lockDeposit(tx, id);
   const current = d.deposited ? await applyToggle(tx, d, actorId) : d;
   const [hidden] = await tx.update(deposits).set({ hiddenAt: new Date(), updatedAt: new Date() }).where(eq(deposits.id, d.id)).returning();

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STATEMENT_CSV_HEADER } from '@app/contract';
 import { signUp, signUpAs, startTestApp, type Res, type TestContext } from '../../../test/helpers.js';
-import { expectLedgerClean } from '../../../test/money-helpers.js';
+import { expectLedgerClean, txHash } from '../../../test/money-helpers.js';
 
 let ctx: TestContext;
 let admin: Awaited<ReturnType<typeof signUpAs>>;
@@ -22,7 +22,7 @@ describe('GET /user/statement', () => {
     expect((await admin.client.post('/api/v1/adpoint/addpoint', { email: u.user.email, points: 100 })).status).toBe(200);
     expect((await u.client.post('/api/v1/point/transfer', { recipientEmail: other.user.email, points: 10.5 })).status).toBe(200);
     expect((await other.client.post('/api/v1/point/transfer', { recipientEmail: u.user.email, points: 0.25 })).status).toBe(200);
-    const dep = (await u.client.post('/api/v1/deposit/deposit', { amount: 20, transactionId: `st-${Date.now()}` })).body.deposit;
+    const dep = (await u.client.post('/api/v1/deposit/deposit', { amount: 20, transactionId: txHash() })).body.deposit;
     expect((await admin.client.post(`/api/v1/deposit/deposit/${dep._id}`)).status).toBe(200);
     const wd = (await u.client.post('/api/v1/withdraw', { amount: 30, paymentId: 'my-wallet' })).body.withdrawal;
     expect((await admin.client.del(`/api/v1/withdraw/${wd._id}`)).status).toBe(200);

@@ -1,13 +1,34 @@
-// Subscription with points (DESIGN §5): needs balance ≥ SUBSCRIPTION_MIN_BALANCE, charges
-// SUBSCRIPTION_PRICE to income:subscriptions, once. The user row is locked first (then the account),
+// Subscription with points (DESIGN §5): needs balance ≥ SUBSCRIPTION_MIN_BALANCE, and at least that much money
+// brought into the platform by this user (FUNDING_KINDS: approved deposits and admin additions, net of reverts
+// and removals; points received by transfer do not count, so twelve points passed along a chain of fresh accounts
+// subscribe one of them, not all). Charges SUBSCRIPTION_PRICE to income:subscriptions, once. The user row is locked first (then the account),
 // so concurrent activations run one after another and only the first finds the user unsubscribed;
 // the accounts are then locked in id order, as everywhere else.
 import { eq, sql } from 'drizzle-orm';
-import { MSG, SUBSCRIPTION_MSG } from '@app/contract';
+import { MSG, SUBSCRIPTION_MSG, formatCents } from '@app/contract';
 import { users } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import type { Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
+
+/** Ledger kinds that bring money into the platform for a user (or take it back out): the funding that counts. */
+export const FUNDING_KINDS = ['deposit_approve', 'deposit_revert', 'adjustment_add', 'adjustment_remove'] as const;
+
+/** Net money brought in for the user: the sum of their account's entries in FUNDING_KINDS transactions. */
+export async function fundedCents(tx: Tx, userId: string): Promise<number> {
+  const { rows } = await tx.execute<{ funded: number | null }>(sql`
+    select sum(e.amount_cents)::bigint as funded
+    from ledger_entries e
+    join ledger_transactions t on t.id = e.transaction_id
+    where e.account_id = (select id from ledger_accounts where user_id = ${userId})
+      and t.kind in (${sql.join(FUNDING_KINDS.map((k) => sql`${k}`), sql`, `)})`);
+  return Number(rows[0]?.funded ?? 0);
+}
+
+/** 1200 → "12", 1250 → "12.50": the minimum as the original message writes it. */
+function minimumText(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : formatCents(cents);
+}
 
 export async function activateWithPoints(tx: Tx, userId: string, priceCents: number, minBalanceCents: number): Promise<void> {
   // FOR NO KEY UPDATE, not FOR UPDATE: this transaction may already hold a FOR KEY SHARE lock on the row (the
@@ -25,6 +46,9 @@ export async function activateWithPoints(tx: Tx, userId: string, priceCents: num
   );
   const balance = Number(accounts.rows.find((a) => a.user_id === userId)?.balance_cents ?? 0);
   if (balance < minBalanceCents || balance < priceCents) throw badRequest(MSG.subscriptionNotEnough);
+  if (minBalanceCents > 0 && (await fundedCents(tx, userId)) < minBalanceCents) {
+    throw badRequest(SUBSCRIPTION_MSG.depositFirst(minimumText(minBalanceCents)));
+  }
   if (priceCents > 0) {
     await post(tx, {
       kind: 'subscription',

@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { AdminUserRow, Role } from '@app/contract';
 import { centsToNumber } from '@app/contract';
 import type { Clock } from '../../clock.js';
-import type { Db } from '../../db/client.js';
+import { transactionWithRetry, type Db } from '../../db/client.js';
+import { recheckActor } from '../../plugins/actor.js';
 import { forbidden, notFound } from '../../errors.js';
 import type { Tx } from '../../ledger/accounts.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -81,21 +82,34 @@ export async function userStats(db: Db) {
   return { allUsersCount: rows[0]?.all ?? 0, subscribedUsersCount: rows[0]?.subscribed ?? 0 };
 }
 
-/** Locks the target (live users only) and applies the rules every user-desk action shares. */
+/**
+ * Locks the actor (FOR SHARE) and the target (FOR NO KEY UPDATE, live users only) in id order, so two admins acting
+ * on each other at once never deadlock: the second waits for the first and then sees its effect. The actor is
+ * checked again under that lock (still live, still an admin), so a request in flight when its admin is demoted or
+ * deleted does not commit. Then applies the rules every user-desk action shares.
+ */
 async function lockTarget(tx: Tx, actorId: string, targetId: string, selfMessage: string) {
   if (!UUID.test(targetId)) throw notFound('User not found');
-  const { rows } = await tx.execute<{ id: string; email: string; full_name: string; role: Role }>(
-    sql`select id, email, full_name, role from users where id = ${targetId} and deleted_at is null for update`,
-  );
-  const target = rows[0];
+  const id = targetId.toLowerCase();
+  if (id === actorId) throw forbidden(selfMessage);
+  let target: { id: string; email: string; full_name: string; role: Role } | undefined;
+  for (const next of [actorId, id].sort()) {
+    if (next === actorId) {
+      await recheckActor(tx, actorId);
+    } else {
+      const { rows } = await tx.execute<{ id: string; email: string; full_name: string; role: Role }>(
+        sql`select id, email, full_name, role from users where id = ${id} and deleted_at is null for no key update`,
+      );
+      target = rows[0];
+    }
+  }
   if (!target) throw notFound('User not found');
-  if (target.id === actorId) throw forbidden(selfMessage);
   if (target.role === 'SADMIN') throw forbidden('A super admin cannot be changed or deleted');
   return target;
 }
 
 export async function changeRole(db: Db, actorId: string, targetId: string, role: 'USER' | 'ADMIN') {
-  return db.transaction(async (tx) => {
+  return transactionWithRetry(db, async (tx) => {
     const target = await lockTarget(tx, actorId, targetId, 'You cannot change your own role');
     if (target.role === role) return { changed: false, role };
     await tx.execute(sql`update users set role = ${role}, updated_at = now() where id = ${target.id}`);
@@ -114,7 +128,7 @@ export async function changeRole(db: Db, actorId: string, targetId: string, role
 }
 
 export async function deleteUser(db: Db, clock: Clock, actorId: string, targetId: string) {
-  return db.transaction(async (tx) => {
+  return transactionWithRetry(db, async (tx) => {
     const target = await lockTarget(tx, actorId, targetId, 'You cannot delete your own account');
     const deletedAt = clock();
     await tx.execute(sql`update users set deleted_at = ${deletedAt}, updated_at = now() where id = ${target.id}`);

@@ -20,6 +20,7 @@ import { AppError, PG, badRequest, conflict, notFound, pgCode } from '../../erro
 import type { DbOrTx, Tx } from '../../ledger/accounts.js';
 import { DuplicateEventError, post } from '../../ledger/ledger.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { recheckActor } from '../../plugins/actor.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -73,6 +74,7 @@ export async function openVideo(db: Db, clock: Clock, userId: string, id: string
 
 export async function createVideo(db: Db, clock: Clock, actorId: string, input: VideoInput): Promise<PublicVideo> {
   return db.transaction(async (tx) => {
+    await recheckActor(tx, actorId);
     const now = clock();
     const [row] = await tx
       .insert(videos)
@@ -86,6 +88,7 @@ export async function createVideo(db: Db, clock: Clock, actorId: string, input: 
 
 export async function updateVideo(db: Db, clock: Clock, actorId: string, id: string, input: VideoInput): Promise<PublicVideo> {
   return db.transaction(async (tx) => {
+    await recheckActor(tx, actorId);
     const before = await findLive(tx, id, true);
     const [row] = await tx
       .update(videos)
@@ -101,6 +104,7 @@ export async function updateVideo(db: Db, clock: Clock, actorId: string, id: str
 /** Soft delete: the row stays (rewards reference it), it is no longer listed, opened or paid. */
 export async function deleteVideo(db: Db, clock: Clock, actorId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
+    await recheckActor(tx, actorId);
     const before = await findLive(tx, id, true);
     const now = clock();
     await tx.update(videos).set({ deletedAt: now, updatedAt: now }).where(eq(videos.id, before.id));

@@ -12,6 +12,7 @@ import { post } from '../../ledger/ledger.js';
 import { UUID_PATTERN, likePattern } from '../../ledger/http.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { readRowCount } from '../../db/row-counts.js';
+import { recheckActor } from '../../plugins/actor.js';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -81,21 +82,20 @@ export async function listWithdrawals(
   return { withdrawals: rows.map((r) => ({ ...toRecord(r.w), email: r.email, userId: r.w.userId })), total };
 }
 
-/** Locks the visible withdrawal named by its _id, or by a paymentId naming exactly one visible withdrawal. */
+/**
+ * Locks the visible withdrawal named by {id}. A UUID-shaped {id} is only ever an _id (hidden or unknown: 404), never
+ * a paymentId, so a request whose paymentId is another withdrawal's _id can never receive that one's processing.
+ * Any other {id} is a paymentId that must name exactly one visible withdrawal.
+ */
 async function lockWithdrawal(tx: Tx, id: string): Promise<WithdrawalRow> {
-  let rows: WithdrawalRow[] = [];
-  if (UUID_PATTERN.test(id)) {
-    rows = await tx.select().from(withdrawals).where(and(eq(withdrawals.id, id.toLowerCase()), isNull(withdrawals.hiddenAt))).for('update');
-  }
-  if (rows.length === 0) {
-    rows = await tx
-      .select()
-      .from(withdrawals)
-      .where(and(eq(withdrawals.paymentId, id), isNull(withdrawals.hiddenAt)))
-      .orderBy(withdrawals.id)
-      .limit(2)
-      .for('update');
-  }
+  const byId = UUID_PATTERN.test(id);
+  const rows = await tx
+    .select()
+    .from(withdrawals)
+    .where(and(byId ? eq(withdrawals.id, id.toLowerCase()) : eq(withdrawals.paymentId, id), isNull(withdrawals.hiddenAt)))
+    .orderBy(withdrawals.id)
+    .limit(2)
+    .for('update');
   if (rows.length === 0) throw notFound(WITHDRAW_MSG.notFound);
   if (rows.length > 1) throw conflict(WITHDRAW_MSG.ambiguous);
   return rows[0];
@@ -105,6 +105,7 @@ const auditView = (w: WithdrawalRow) => ({ withdrawed: w.withdrawed, amount: cen
 
 /** POST /withdraw/{id}: pending → processed (paid out of the hold), processed → pending (back into the hold). */
 export async function toggleWithdrawal(tx: Tx, actorId: string, id: string, target?: boolean): Promise<{ withdrawed: boolean; message: string }> {
+  await recheckActor(tx, actorId);
   const w = await lockWithdrawal(tx, id);
   if (target !== undefined && target === w.withdrawed) throw conflict(WITHDRAW_MSG.alreadyInState);
   const version = w.version + 1;
@@ -142,6 +143,7 @@ export async function toggleWithdrawal(tx: Tx, actorId: string, id: string, targ
 
 /** DELETE /withdraw/{id}: a pending request is refunded (hold −x, user +x) then hidden; a processed one is only hidden. */
 export async function deleteWithdrawal(tx: Tx, actorId: string, id: string): Promise<{ refunded: boolean }> {
+  await recheckActor(tx, actorId);
   const w = await lockWithdrawal(tx, id);
   const refunded = !w.withdrawed;
   if (refunded) {

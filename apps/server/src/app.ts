@@ -25,6 +25,7 @@ import { isApiRequest } from './plugins/api-route.js';
 import securityHeaders from './plugins/security-headers.js';
 import { apiModules } from './modules/routes.js';
 import { routePreloader } from './web-preload.js';
+import { openSettingsStore, type SettingsStore } from './settings/store.js';
 
 export interface AppDeps {
   config: Config;
@@ -41,6 +42,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Every route registered, as method + URL (HEAD twins of GET routes left out); tests check guards against it. */
     routeTable: { method: string; url: string }[];
+    /** The platform settings the super admin edits (settings/store.ts): the one way features read them. */
+    settings: SettingsStore;
   }
 }
 
@@ -107,6 +110,9 @@ export async function buildApp(deps: AppDeps) {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
+  const settings = await openSettingsStore(deps.db, config, app.log);
+  app.decorate('settings', settings);
+  app.addHook('onClose', () => settings.close());
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

@@ -15,3 +15,12 @@ test('a bad value stops the start with a message naming the variable', () => {
   expect(() => loadConfig({ SUBSCRIPTION_PRICE: '1.234' })).toThrow(/SUBSCRIPTION_PRICE/);
   expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(ConfigError);
 });
+
+test('the platform settings variables (first-start defaults) use the settings page\'s own schemas', () => {
+  expect(loadConfig({})).toMatchObject({ DEPOSIT_ADDRESS: '', SUPPORT_EMAIL: 'support@example.com', SUPPORT_PHONE: '+971 4 000 0000', SUBSCRIPTION_PRICE: 0, SUBSCRIPTION_MIN_BALANCE: 1200 });
+  expect(loadConfig({ SUBSCRIPTION_PRICE: '5', SUPPORT_EMAIL: ' Help@Example.COM ', SUPPORT_PHONE: '' })).toMatchObject({ SUBSCRIPTION_PRICE: 500, SUPPORT_EMAIL: 'help@example.com', SUPPORT_PHONE: '+971 4 000 0000' });
+  expect(() => loadConfig({ DEPOSIT_ADDRESS: '0x52908400098527886E0F7030069857D2E4169EE7' })).toThrow(/DEPOSIT_ADDRESS: Deposit address must be a Tron/);
+  expect(() => loadConfig({ SUPPORT_EMAIL: 'nobody' })).toThrow(/SUPPORT_EMAIL/);
+  expect(() => loadConfig({ SUPPORT_PHONE: 'call us' })).toThrow(/SUPPORT_PHONE/);
+  expect(() => loadConfig({ SUBSCRIPTION_MIN_BALANCE: '-1' })).toThrow(/SUBSCRIPTION_MIN_BALANCE/);
+});

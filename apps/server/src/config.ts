@@ -1,26 +1,19 @@
 // All configuration comes from the environment (optionally a .env file), validated once at start.
 // A bad value stops the start with a message naming the variable.
 import { z } from 'zod';
-import { parseCents } from '@app/contract';
+import { DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE, SETTINGS, type SettingName } from '@app/contract';
 
 const boolish = z
   .enum(['', 'true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const centsVar = (fallback: string, allowZero: boolean) =>
+/** A platform setting's first-start value, validated by the setting's own schema from the contract. */
+const settingVar = <K extends SettingName>(name: K, fallback: string) =>
   z
     .string()
-    .default(fallback)
-    .transform((v, ctx) => {
-      const t = v.trim();
-      if (allowZero && /^0+(\.0{1,2})?$/.test(t)) return 0;
-      const c = parseCents(t);
-      if (c === null) {
-        ctx.addIssue({ code: 'custom', message: 'must be an amount with at most 2 decimals' });
-        return z.NEVER;
-      }
-      return c;
-    });
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v))
+    .pipe(SETTINGS[name].schema as unknown as z.ZodType<z.output<(typeof SETTINGS)[K]['schema']>, string>);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,11 +28,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('USDT Points <no-reply@localhost>'),
   ADMIN_EMAIL: z.string().default(''),
   ADMIN_PASSWORD: z.string().default(''),
-  DEPOSIT_ADDRESS: z.string().trim().default(''),
-  SUPPORT_EMAIL: z.string().default('support@example.com'),
-  SUPPORT_PHONE: z.string().default('+971 4 000 0000'),
-  SUBSCRIPTION_PRICE: centsVar('0.00', true),
-  SUBSCRIPTION_MIN_BALANCE: centsVar('12.00', true),
+  // Platform settings: these variables only seed them on the first start (settings/store.ts).
+  DEPOSIT_ADDRESS: settingVar('depositAddress', ''),
+  SUPPORT_EMAIL: settingVar('supportEmail', DEFAULT_SUPPORT_EMAIL),
+  SUPPORT_PHONE: settingVar('supportPhone', DEFAULT_SUPPORT_PHONE),
+  SUBSCRIPTION_PRICE: settingVar('subscriptionPrice', '0.00'),
+  SUBSCRIPTION_MIN_BALANCE: settingVar('subscriptionMinBalance', '12.00'),
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),

@@ -21,6 +21,7 @@ import {
   depositBody,
   forgotBody,
   registerBody,
+  settingsUpdateBody,
   statementQuery,
   updateProfileBody,
   userListQuery,
@@ -267,6 +268,18 @@ const BODY_ROUTES: BodyRoute[] = [
     refused: 'the e-mail names no user',
     fields: { email: { good: goodEmail, bad: badEmail }, points: { good: goodAmount, bad: badAmount } },
   },
+  {
+    key: 'PUT /api/v1/settings',
+    schema: settingsUpdateBody,
+    nul: ['depositAddress', 'supportEmail', 'supportPhone'],
+    fields: {
+      depositAddress: { good: fc.constantFrom('', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'), bad: fc.oneof(badText(34), fc.constantFrom('0x52908400098527886E0F7030069857D2E4169EE7', `T${'0'.repeat(33)}`)) },
+      subscriptionPrice: { good: fc.oneof(goodAmount, fc.constant(0)), bad: badAmount },
+      subscriptionMinBalance: { good: goodAmount, bad: badAmount },
+      supportEmail: { good: goodEmail, bad: badEmail },
+      supportPhone: { good: fc.constant('+971 4 000 0000'), bad: fc.oneof(badText(32), fc.constantFrom('call us', '12', '+')) },
+    },
+  },
   { key: 'POST /api/v1/subscription/activate-with-points', refused: 'the caller has 0 points (less than the minimum balance)', fields: { plan: { good: fc.constant('VIP1'), bad: junk } } },
 ];
 
@@ -338,6 +351,7 @@ async function records(): Promise<string> {
   const r = await ctx.db.execute<{ s: string }>(sql`
     select concat_ws('|', (select count(*) from users), (select count(*) from deposits), (select count(*) from withdrawals),
       (select count(*) from videos), (select count(*) from audit_log), (select count(*) from password_resets),
+      (select string_agg(name || '=' || value::text, ',' order by name) from platform_settings),
       (select string_agg(concat_ws(':', id, role, full_name, phone, deleted_at, subscribed_at), ',' order by id) from users)) as s`);
   return r.rows[0].s;
 }
@@ -378,6 +392,7 @@ const GUARDED_FOR_USER = new Set([
   'PUT /api/v1/user/:id/update-role',
   'DELETE /api/v1/user/:id/delete-user',
   'GET /api/v1/admin/audit',
+  'PUT /api/v1/settings',
   'POST /api/v1/video',
   'GET /api/v1/video/:id',
   'PUT /api/v1/video/:id',

@@ -58,6 +58,8 @@ export const ROUTES: Record<string, Expect> = {
   'GET /api/v1/admin/dashboard': ADMIN_ONLY,
   'GET /api/v1/admin/audit': ADMIN_ONLY,
   'GET /api/v1/admin/ledger-check': ADMIN_ONLY,
+  'GET /api/v1/settings': ADMIN_ONLY,
+  'PUT /api/v1/settings': ADMIN_ONLY,
   'POST /api/v1/video': ADMIN_ONLY,
   'PUT /api/v1/video/:id': ADMIN_ONLY,
   'DELETE /api/v1/video/:id': ADMIN_ONLY,

@@ -143,6 +143,9 @@ export const MATRIX: Record<string, Entry> = {
   // Super admin only.
   'GET /api/v1/admin/audit': { want: SADMIN_200 },
   'GET /api/v1/admin/ledger-check': { want: SADMIN_200 },
+  // Platform settings: every admin reads them; only the super admin changes them (`{}` names no setting: 400).
+  'GET /api/v1/settings': { want: ADMIN_200 },
+  'PUT /api/v1/settings': { want: [401, 403, 403, 403, 400], attack: () => ({ body: { depositAddress: `T${'Z'.repeat(33)}`, supportEmail: 'phish@evil.example' } }) },
 };
 
 let ctx: TestContext;
@@ -158,7 +161,8 @@ async function stateFingerprint(): Promise<string> {
       (select string_agg(concat_ws(':', id, deposited, hidden_at, version), ',' order by id) from deposits),
       (select string_agg(concat_ws(':', id, withdrawed, hidden_at), ',' order by id) from withdrawals),
       (select string_agg(concat_ws(':', id, link, point_cents, time_centiminutes, deleted_at), ',' order by id) from videos),
-      (select count(*) from audit_log)) as s`);
+      (select count(*) from audit_log),
+      (select string_agg(name || '=' || value::text, ',' order by name) from platform_settings)) as s`);
   return r.rows[0].s;
 }
 

@@ -8,3 +8,4 @@ export * from './points.js';
 export * from './deposits.js';
 export * from './withdrawals.js';
 export * from './videos.js';
+export * from './settings.js';

@@ -12,6 +12,7 @@ import { adpointRoutes } from './adpoint/adpoint.routes.js';
 import { subscriptionRoutes } from './subscription/subscription.routes.js';
 import { statementRoutes } from './statement/statement.routes.js';
 import { ledgerRoutes } from './ledger/ledger.routes.js';
+import { settingsRoutes } from './settings/settings.routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes as FastifyPluginAsync,
@@ -26,4 +27,5 @@ export const apiModules: FastifyPluginAsync[] = [
   subscriptionRoutes as FastifyPluginAsync,
   statementRoutes as FastifyPluginAsync,
   ledgerRoutes as FastifyPluginAsync,
+  settingsRoutes as FastifyPluginAsync,
 ];

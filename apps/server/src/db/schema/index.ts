@@ -1,3 +1,4 @@
 export * from './users.js';
 export * from './ledger.js';
 export * from './money.js';
+export * from './settings.js';

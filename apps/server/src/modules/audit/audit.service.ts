@@ -15,7 +15,8 @@ export type AuditAction =
   | 'points.removed'
   | 'video.created'
   | 'video.updated'
-  | 'video.deleted';
+  | 'video.deleted'
+  | 'settings.changed';
 
 export async function recordAudit(
   tx: DbOrTx,

@@ -17,17 +17,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const { config } = app.deps;
+  const { settings } = app;
   app.get(
     '/config',
-    { schema: { tags: ['health'], summary: 'Public configuration the web client shows' } },
+    { schema: { tags: ['health'], summary: 'Public configuration the web client shows (live platform settings)' } },
     async () => ({
       success: true,
       message: 'ok',
-      supportEmail: config.SUPPORT_EMAIL,
-      supportPhone: config.SUPPORT_PHONE,
-      depositAddress: config.DEPOSIT_ADDRESS,
-      subscriptionPrice: config.SUBSCRIPTION_PRICE / 100,
-      subscriptionMinBalance: config.SUBSCRIPTION_MIN_BALANCE / 100,
+      supportEmail: settings.get('supportEmail'),
+      supportPhone: settings.get('supportPhone'),
+      depositAddress: settings.get('depositAddress'),
+      subscriptionPrice: settings.get('subscriptionPrice') / 100,
+      subscriptionMinBalance: settings.get('subscriptionMinBalance') / 100,
       appUrl: config.APP_URL,
     }),
   );

@@ -7,7 +7,7 @@ import { allowEmptyJsonBody, okResponse } from '../../ledger/http.js';
 import { activateWithPoints } from './subscription.service.js';
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.deps;
+  const { db } = app.deps;
   allowEmptyJsonBody(app);
 
   app.post(
@@ -23,7 +23,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) =>
       runMoneyOperation(db, req, reply, async (tx) => {
-        await activateWithPoints(tx, currentUser(req).id, config.SUBSCRIPTION_PRICE, config.SUBSCRIPTION_MIN_BALANCE);
+        await activateWithPoints(tx, currentUser(req).id, app.settings.get('subscriptionPrice'), app.settings.get('subscriptionMinBalance'));
         return { body: { success: true, message: SUBSCRIPTION_MSG.activated } };
       }),
   );

@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'vitest';
+import { SETTINGS, SETTINGS_MSG, SETTING_NAMES, settingsToJson, settingsUpdateBody } from './settings.js';
+
+describe('the settings registry', () => {
+  test('each setting is named after its environment variable in camelCase', () => {
+    for (const name of SETTING_NAMES) {
+      const camel = SETTINGS[name].env.toLowerCase().replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+      expect(camel).toBe(name);
+    }
+  });
+
+  test('amounts: 0 or up to 2 decimals, stored as cents, sent back as numbers', () => {
+    const p = SETTINGS.subscriptionPrice.schema;
+    expect(p.parse(0)).toBe(0);
+    expect(p.parse('0.00')).toBe(0);
+    expect(p.parse('12.5')).toBe(1250);
+    expect(p.parse(1_000_000)).toBe(100_000_000);
+    for (const bad of [-1, '1.005', 1_000_000.01, 'NaN', '', null, true, '1e3']) expect(p.safeParse(bad).success, String(bad)).toBe(false);
+    expect(settingsToJson({ depositAddress: '', subscriptionPrice: 1250, subscriptionMinBalance: 1200, supportEmail: 'a@b.co', supportPhone: '+1 555 0100' })).toMatchObject({
+      subscriptionPrice: 12.5,
+      subscriptionMinBalance: 12,
+    });
+  });
+
+  test('texts: a TRC20 address or empty, an e-mail (lower-cased), a phone; control characters refused', () => {
+    expect(SETTINGS.depositAddress.schema.parse(' TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE ')).toBe('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
+    expect(SETTINGS.depositAddress.schema.parse('')).toBe('');
+    expect(SETTINGS.depositAddress.schema.safeParse('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSl').success).toBe(false); // l is not base58
+    expect(SETTINGS.supportEmail.schema.parse('Help@Example.com')).toBe('help@example.com');
+    expect(SETTINGS.supportEmail.schema.safeParse('help\u0000@example.com').success).toBe(false);
+    expect(SETTINGS.supportPhone.schema.parse('+1 (555) 010-0200')).toBe('+1 (555) 010-0200');
+    for (const bad of ['', '12', 'call us', '+971\n4000000']) expect(SETTINGS.supportPhone.schema.safeParse(bad).success, bad).toBe(false);
+  });
+
+  test('PUT /settings body: any subset, unknown fields dropped, at least one setting', () => {
+    expect(settingsUpdateBody.parse({ supportPhone: '+971 4 000 0000', role: 'SADMIN' })).toEqual({ supportPhone: '+971 4 000 0000' });
+    const empty = settingsUpdateBody.safeParse({ role: 'SADMIN' });
+    expect(empty.success).toBe(false);
+    expect(empty.error?.issues[0].message).toBe(SETTINGS_MSG.empty);
+  });
+});

@@ -1,0 +1,136 @@
+// Platform settings the super admin edits on the settings page (issue 13). Each one is named after the environment
+// variable that seeds it on the first start (DEPOSIT_ADDRESS → depositAddress). Its entry here is the one place
+// that says how it is validated (start-up config, PUT /settings and the web form alike), shown and sent as JSON:
+// a later setting is one more entry (plus its variable in the server's config.ts).
+import { z } from 'zod';
+import { EMAIL_PATTERN } from './auth.js';
+import { LIMITS } from './constants.js';
+import { parseCents } from './money.js';
+
+/** A Tron (TRC20) address: base58, 34 characters, starting with T. */
+export const TRON_ADDRESS_PATTERN = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+const PHONE_PATTERN = /^\+?[0-9][0-9 ().-]{3,30}[0-9]$/;
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+export const DEFAULT_SUPPORT_EMAIL = 'support@example.com';
+export const DEFAULT_SUPPORT_PHONE = '+971 4 000 0000';
+
+export const SETTINGS_MSG = {
+  saved: 'Settings saved',
+  unchanged: 'Nothing changed: the settings already have these values',
+  empty: 'Send at least one setting to change',
+  depositAddress: 'Deposit address must be a Tron (TRC20) address: 34 characters starting with T (or empty to turn deposits off)',
+  amount: (label: string) => `${label} must be 0 or an amount with at most 2 decimals, up to 1,000,000.00`,
+  supportEmail: 'Support e-mail must be an e-mail address',
+  supportPhone: 'Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .',
+} as const;
+
+/** 0 or a positive amount (number or decimal text) → integer cents. */
+const amountOrZero = (label: string) =>
+  z.unknown().transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : null;
+    if (text !== null && /^0+(\.0{1,2})?$/.test(text)) return 0;
+    const cents = parseCents(value);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: SETTINGS_MSG.amount(label) });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+const textSetting = (pattern: RegExp, message: string, opts: { max: number; allowEmpty?: boolean; lower?: boolean }) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(opts.max, message)
+    .refine((v) => (opts.allowEmpty && v === '') || (pattern.test(v) && !CONTROL_CHARS.test(v)), message)
+    .transform((v) => (opts.lower ? v.toLowerCase() : v));
+
+/** How a setting travels: `amount` is stored as integer cents and sent as a number with 2 decimals. */
+export type SettingKind = 'text' | 'amount';
+
+export interface SettingDefinition {
+  /** The environment variable that seeds it on the first start. */
+  env: string;
+  kind: SettingKind;
+  label: string;
+  help: string;
+  /** Input (JSON value or the variable's text) → the stored value. */
+  schema: z.ZodType<string | number, unknown>;
+}
+
+export const SETTINGS = {
+  depositAddress: {
+    env: 'DEPOSIT_ADDRESS',
+    kind: 'text',
+    label: 'Deposit address',
+    help: 'The Tron (TRC20) address users send USDT to, shown with its QR code on the deposit page. Empty turns deposits off.',
+    schema: textSetting(TRON_ADDRESS_PATTERN, SETTINGS_MSG.depositAddress, { max: 34, allowEmpty: true }),
+  },
+  subscriptionPrice: {
+    env: 'SUBSCRIPTION_PRICE',
+    kind: 'amount',
+    label: 'Subscription price',
+    help: 'Points charged when a user activates the subscription.',
+    schema: amountOrZero('Subscription price'),
+  },
+  subscriptionMinBalance: {
+    env: 'SUBSCRIPTION_MIN_BALANCE',
+    kind: 'amount',
+    label: 'Subscription minimum balance',
+    help: 'The balance a user needs to activate the subscription.',
+    schema: amountOrZero('Subscription minimum balance'),
+  },
+  supportEmail: {
+    env: 'SUPPORT_EMAIL',
+    kind: 'text',
+    label: 'Support e-mail',
+    help: 'Shown in the footer, on the contact page and where users are told to ask for help.',
+    schema: textSetting(EMAIL_PATTERN, SETTINGS_MSG.supportEmail, { max: LIMITS.emailMax, lower: true }),
+  },
+  supportPhone: {
+    env: 'SUPPORT_PHONE',
+    kind: 'text',
+    label: 'Support phone',
+    help: 'Shown in the footer and on the contact page.',
+    schema: textSetting(PHONE_PATTERN, SETTINGS_MSG.supportPhone, { max: LIMITS.phoneMax }),
+  },
+} as const satisfies Record<string, SettingDefinition>;
+
+export type SettingName = keyof typeof SETTINGS;
+export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
+
+/** Stored values: cents for amounts, text as entered (trimmed). */
+export type SettingsStored = { [K in SettingName]: z.output<(typeof SETTINGS)[K]['schema']> };
+/** As JSON in GET /settings: amounts as numbers. */
+export type SettingsValues = { [K in SettingName]: (typeof SETTINGS)[K]['kind'] extends 'amount' ? number : string };
+
+export function settingToJson(name: SettingName, stored: string | number): string | number {
+  return SETTINGS[name].kind === 'amount' ? Number(stored) / 100 : stored;
+}
+
+export function settingsToJson(stored: SettingsStored): SettingsValues {
+  return Object.fromEntries(SETTING_NAMES.map((n) => [n, settingToJson(n, stored[n])])) as SettingsValues;
+}
+
+const wireSchema = (kind: SettingKind) => (kind === 'amount' ? z.number() : z.string());
+
+/** PUT /settings: any subset; each present value is validated by its setting's schema. Unknown fields are ignored. */
+export const settingsUpdateBody = z
+  .object(Object.fromEntries(SETTING_NAMES.map((n) => [n, SETTINGS[n].schema.optional()])) as { [K in SettingName]: z.ZodOptional<(typeof SETTINGS)[K]['schema']> })
+  .transform((v, ctx) => {
+    const patch = Object.fromEntries(Object.entries(v).filter(([, value]) => value !== undefined)) as Partial<SettingsStored>;
+    if (Object.keys(patch).length === 0) {
+      ctx.addIssue({ code: 'custom', message: SETTINGS_MSG.empty });
+      return z.NEVER;
+    }
+    return patch;
+  });
+export type SettingsUpdateBody = Partial<Record<SettingName, string | number>>;
+
+export const settingsResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  settings: z.object(Object.fromEntries(SETTING_NAMES.map((n) => [n, wireSchema(SETTINGS[n].kind)])) as unknown as { [K in SettingName]: z.ZodType<SettingsValues[K]> }),
+});
+export type SettingsResponse = z.infer<typeof settingsResponse>;

@@ -22,6 +22,7 @@ const AdminDepositPage = lazyPage(() => import('../features/admin-money/admin-de
 const AllUsersPage = lazyPage(() => import('../features/admin/users-page'), 'AllUsersPage');
 const AdminDashboardPage = lazyPage(() => import('../features/admin/dashboard-page'), 'AdminDashboardPage');
 const AuditPage = lazyPage(() => import('../features/admin/audit-page'), 'AuditPage');
+const SettingsPage = lazyPage(() => import('../features/admin/settings-page'), 'SettingsPage');
 const VideoLibraryPage = lazyPage(() => import('../features/videos/video-library-page'), 'VideoLibraryPage');
 const VideoPlayerPage = lazyPage(() => import('../features/videos/video-player-page'), 'VideoPlayerPage');
 const AdminVideoPage = lazyPage(() => import('../features/videos/admin-video-page'), 'AdminVideoPage');
@@ -57,7 +58,10 @@ const adminAreaRoutes: AreaRoute[] = [
 ];
 
 /** SADMIN only. */
-const superAdminAreaRoutes: AreaRoute[] = [{ path: '/admin/audit', Component: AuditPage }];
+const superAdminAreaRoutes: AreaRoute[] = [
+  { path: '/admin/audit', Component: AuditPage },
+  { path: '/admin/settings', Component: SettingsPage },
+];
 
 const ADMIN_ROLES: readonly Role[] = ['ADMIN', 'SADMIN'];
 const SADMIN_ONLY: readonly Role[] = ['SADMIN'];

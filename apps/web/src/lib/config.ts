@@ -18,8 +18,9 @@ export interface AppConfig {
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
+  // The server's defaults (DEFAULT_SUPPORT_* in @app/contract, not imported: this module is in the first bundle).
   supportEmail: 'support@example.com',
-  supportPhone: '+971 00 000 0000',
+  supportPhone: '+971 4 000 0000',
   depositAddress: null,
   subscriptionPrice: 0,
   subscriptionMinBalance: 12,
@@ -67,6 +68,18 @@ function subscribe(listener: () => void): () => void {
   void load();
   return () => listeners.delete(listener);
 }
+
+/** Reads GET /config again (after the super admin saved the settings), keeping what is shown if that fails. */
+export async function reloadAppConfig(): Promise<void> {
+  try {
+    setState({ status: 'success', data: await fetchConfig() });
+  } catch {
+    /* the next page load reads it again */
+  }
+}
+
+/** A `tel:` link for a phone as shown ("+971 4 000 0000", "+1 (555) 010-0200"). */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** Whether GET /config has answered yet ('pending' while it loads or retries). */
 export function useAppConfigStatus(): ConfigState['status'] {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useAppConfig } from '../../lib/config';
+import { telHref, useAppConfig } from '../../lib/config';
 
 const QUICK_LINKS = [
   { to: '/contact', label: 'Contact' },
@@ -59,7 +59,7 @@ export function Footer() {
             </li>
             <li>
               Phone:{' '}
-              <a href={`tel:${config.supportPhone.replace(/\s+/g, '')}`} className="text-emerald-800 underline dark:text-emerald-300">
+              <a href={telHref(config.supportPhone)} className="text-emerald-800 underline dark:text-emerald-300">
                 {config.supportPhone}
               </a>
             </li>

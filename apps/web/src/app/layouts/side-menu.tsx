@@ -22,8 +22,11 @@ const ADMIN: Item[] = [
   { to: '/admin/withdraw', label: 'Admin Withdraw' },
   { to: '/admin/deposit', label: 'Admin Deposit' },
 ];
-/** Super admins also see the audit log. */
-const SADMIN_ONLY: Item[] = [{ to: '/admin/audit', label: 'Audit log' }];
+/** Super admins also see the audit log and the platform settings. */
+const SADMIN_ONLY: Item[] = [
+  { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/settings', label: 'Settings' },
+];
 const SUBSCRIBER: Item[] = [{ to: '/video', label: 'Video' }];
 const USER: Item[] = [
   { to: '/user/transfer', label: 'Transfer' },

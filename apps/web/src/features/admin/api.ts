@@ -1,6 +1,6 @@
 // Admin desk calls: the users table (spec §7 GET /user/all, PUT /user/{id}/update-role,
 // DELETE /user/{id}/delete-user, GET /admin/stats/users), the dashboard and the audit log (DESIGN §3).
-import type { AuditResponse, DashboardResponse, UserListResponse, UserStatsResponse } from '@app/contract';
+import type { AuditResponse, DashboardResponse, SettingsResponse, SettingsUpdateBody, UserListResponse, UserStatsResponse } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
 
 export const USERS_PAGE_LIMIT = 20;
@@ -69,8 +69,20 @@ export const AUDIT_ACTIONS = [
   { value: 'video.created', label: 'Video created' },
   { value: 'video.updated', label: 'Video updated' },
   { value: 'video.deleted', label: 'Video deleted' },
+  { value: 'settings.changed', label: 'Settings changed' },
 ] as const;
 
 export function auditActionLabel(action: string): string {
   return AUDIT_ACTIONS.find((a) => a.value === action)?.label ?? action;
+}
+
+/** The platform settings (issue 13): every admin reads them; only the super admin's page changes them. */
+export const settingsKey = ['admin', 'settings'] as const;
+
+export async function fetchSettings(): Promise<SettingsResponse> {
+  return (await api.get<SettingsResponse>('/settings')).data;
+}
+
+export async function saveSettings(body: SettingsUpdateBody): Promise<SettingsResponse> {
+  return (await api.put<SettingsResponse>('/settings', body)).data;
 }

@@ -1,8 +1,11 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { PageHeader } from '../../components/ui/page';
 import { Card } from '../../components/ui/card';
+import { telHref, useAppConfig } from '../../lib/config';
 
 export function ContactPage() {
+  // The same live settings as the footer (GET /config), so the two never disagree.
+  const { supportEmail, supportPhone } = useAppConfig();
   return (
     <section>
       <PageHeader
@@ -14,8 +17,8 @@ export function ContactPage() {
           <Phone aria-hidden="true" className="h-6 w-6 text-emerald-700 dark:text-emerald-300" />
           <h2 className="mt-3 font-semibold">Phone</h2>
           <p className="mt-1">
-            <a href="tel:+971000000000" className="text-emerald-800 underline dark:text-emerald-300">
-              +971 00 000 0000
+            <a href={telHref(supportPhone)} className="text-emerald-800 underline dark:text-emerald-300" data-testid="contact-phone">
+              {supportPhone}
             </a>
           </p>
         </Card>
@@ -23,8 +26,8 @@ export function ContactPage() {
           <Mail aria-hidden="true" className="h-6 w-6 text-emerald-700 dark:text-emerald-300" />
           <h2 className="mt-3 font-semibold">E-mail</h2>
           <p className="mt-1">
-            <a href="mailto:support@example.com" className="text-emerald-800 underline dark:text-emerald-300">
-              support@example.com
+            <a href={`mailto:${supportEmail}`} className="text-emerald-800 underline dark:text-emerald-300" data-testid="contact-email">
+              {supportEmail}
             </a>
           </p>
         </Card>

@@ -1,0 +1,167 @@
+// Platform settings (issue 13), super admin only: one field per setting of the contract's registry, checked with
+// the same schema the server applies. Only the fields that differ from the stored values are sent; each save is
+// audited on the server and reaches every instance within seconds.
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SETTINGS, SETTING_NAMES, SETTINGS_MSG, type SettingName, type SettingsUpdateBody, type SettingsValues } from '@app/contract';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { LoadError } from '../../components/ui/list-state';
+import { PageHeader } from '../../components/ui/page';
+import { errorMessage } from '../../lib/api';
+import { reloadAppConfig } from '../../lib/config';
+import { toast } from '../../lib/toast';
+import { adminKeys, fetchSettings, saveSettings, settingsKey } from './api';
+
+type Draft = Record<SettingName, string>;
+
+const INPUT_TYPE: Partial<Record<SettingName, { type: string; inputMode?: 'decimal' | 'email' | 'tel'; autoComplete?: string }>> = {
+  supportEmail: { type: 'email', inputMode: 'email', autoComplete: 'off' },
+  supportPhone: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
+};
+
+const asText = (name: SettingName, value: string | number) => (SETTINGS[name].kind === 'amount' ? Number(value).toFixed(2) : String(value));
+const toDraft = (values: SettingsValues): Draft => Object.fromEntries(SETTING_NAMES.map((n) => [n, asText(n, values[n])])) as Draft;
+
+function SettingField({ name, value, error, disabled, onChange }: { name: SettingName; value: string; error?: string; disabled: boolean; onChange: (v: string) => void }) {
+  const id = useId();
+  const def = SETTINGS[name];
+  const kind = def.kind === 'amount' ? { type: 'text', inputMode: 'decimal' as const, autoComplete: 'off' } : (INPUT_TYPE[name] ?? { type: 'text', autoComplete: 'off' });
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {def.label}
+        {def.kind === 'amount' && <span className="font-normal text-slate-600 dark:text-slate-300"> (USDT)</span>}
+      </label>
+      <input
+        id={id}
+        name={name}
+        {...kind}
+        spellCheck={false}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        onChange={(e) => onChange(e.target.value)}
+        className={`w-full min-w-0 rounded-lg border bg-white px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-100 ${
+          error ? 'border-red-700 dark:border-red-400' : 'border-slate-400 dark:border-slate-500'
+        }`}
+      />
+      <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-300">
+        {def.help} <span className="whitespace-nowrap">First-start default: {def.env}.</span>
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SettingsForm({ stored }: { stored: SettingsValues }) {
+  const headingId = useId();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft>(() => toDraft(stored));
+  const [errors, setErrors] = useState<Partial<Record<SettingName, string>>>({});
+  const saved = toDraft(stored);
+  const changed = SETTING_NAMES.filter((n) => draft[n].trim() !== saved[n]);
+
+  const mutation = useMutation({
+    mutationFn: saveSettings,
+    onSuccess: (data) => {
+      toast.success(data.message);
+      queryClient.setQueryData(settingsKey, data);
+      setDraft(toDraft(data.settings));
+      void reloadAppConfig(); // this tab's footer and pages show the new values at once
+    },
+    onError: (err) => toast.error(errorMessage(err, 'Could not save the settings.')),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    if (changed.length === 0) {
+      toast(SETTINGS_MSG.unchanged);
+      return;
+    }
+    const body: SettingsUpdateBody = {};
+    const found: Partial<Record<SettingName, string>> = {};
+    for (const n of changed) {
+      const parsed = SETTINGS[n].schema.safeParse(draft[n]);
+      if (parsed.success) body[n] = draft[n].trim();
+      else found[n] = parsed.error.issues[0]?.message ?? 'Invalid value';
+    }
+    setErrors(found);
+    const first = SETTING_NAMES.find((n) => found[n]);
+    if (first) {
+      toast.error(found[first]!);
+      return;
+    }
+    mutation.mutate(body);
+  };
+
+  return (
+    <Card>
+      <h2 id={headingId} className="text-lg font-semibold">
+        Platform settings
+      </h2>
+      <form aria-labelledby={headingId} noValidate onSubmit={submit} className="mt-4 grid gap-5">
+        {SETTING_NAMES.map((n) => (
+          <SettingField
+            key={n}
+            name={n}
+            value={draft[n]}
+            error={errors[n]}
+            disabled={mutation.isPending}
+            onChange={(v) => {
+              setDraft((d) => ({ ...d, [n]: v }));
+              setErrors((e) => ({ ...e, [n]: undefined }));
+            }}
+          />
+        ))}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Saving…' : 'Save settings'}
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={mutation.isPending || changed.length === 0}
+            onClick={() => {
+              setDraft(saved);
+              setErrors({});
+            }}
+          >
+            Undo changes
+          </Button>
+          <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
+            {changed.length === 0 ? 'No unsaved changes.' : `${changed.length} unsaved ${changed.length === 1 ? 'change' : 'changes'}.`}
+          </p>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+export function SettingsPage() {
+  const query = useQuery({ queryKey: settingsKey, queryFn: fetchSettings, refetchOnMount: 'always' });
+  return (
+    <section>
+      <PageHeader
+        title="Settings"
+        intro="What users see of the platform: the deposit address, the subscription's price and minimum balance, and the support contacts. A change is recorded in the audit log and reaches every server within seconds."
+      />
+      {query.data ? (
+        // Keyed by the stored values: a save (or a change another admin made) resets the form to what is stored.
+        <SettingsForm key={JSON.stringify(query.data.settings)} stored={query.data.settings} />
+      ) : query.isPending ? (
+        <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
+          Loading the settings…
+        </p>
+      ) : (
+        <LoadError onRetry={() => void query.refetch()}>{errorMessage(query.error, 'Could not load the settings.')}</LoadError>
+      )}
+    </section>
+  );
+}

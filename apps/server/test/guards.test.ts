@@ -55,6 +55,7 @@ export const ROUTES: Record<string, Expect> = {
   'PUT /api/v1/user/:id/update-role': ADMIN_ONLY,
   'DELETE /api/v1/user/:id/delete-user': ADMIN_ONLY,
   'GET /api/v1/admin/stats/users': ADMIN_ONLY,
+  'GET /api/v1/admin/closed-accounts': ADMIN_ONLY,
   'GET /api/v1/admin/dashboard': ADMIN_ONLY,
   'GET /api/v1/admin/audit': ADMIN_ONLY,
   'GET /api/v1/admin/ledger-check': ADMIN_ONLY,

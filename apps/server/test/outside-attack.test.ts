@@ -299,4 +299,28 @@ describe('10. closed accounts’ money', () => {
     expect(await balance(ctx, friend.user._id)).toBe(1_000);
     await expectLedgerClean(ctx);
   });
+
+  test('the users desk lists closed accounts with the balances they still hold', async () => {
+    const a = await signUp(ctx);
+    const b = await signUp(ctx);
+    await fund(ctx, a.user._id, 4_321);
+    expect((await sadmin.client.del(api(`/user/${a.user._id}/delete-user`))).status).toBe(200);
+    expect((await sadmin.client.del(api(`/user/${b.user._id}/delete-user`))).status).toBe(200);
+    const res = await admin1.client.get(api('/admin/closed-accounts?limit=100'));
+    expect(res.status).toBe(200);
+    const rows = res.body.accounts as { _id: string; email: string; point: number; closedAt: string }[];
+    expect(rows.find((r) => r._id === a.user._id)).toMatchObject({ email: a.user.email, point: 43.21 });
+    expect(rows.find((r) => r._id === b.user._id)).toMatchObject({ email: b.user.email, point: 0 });
+    // Most recently closed first; the total and the sum of balances cover every closed account.
+    expect(rows.findIndex((r) => r._id === b.user._id)).toBeLessThan(rows.findIndex((r) => r._id === a.user._id));
+    const { rows: sums } = await ctx.db.execute<{ n: number; cents: number }>(
+      sql`select count(*)::int as n, coalesce(sum(a.balance_cents), 0)::bigint as cents from users u left join ledger_accounts a on a.user_id = u.id where u.deleted_at is not null`,
+    );
+    expect(res.body.total).toBe(sums[0].n);
+    expect(res.body.totalBalance).toBe(Number(sums[0].cents) / 100);
+    expect((await a.client.get(api('/admin/closed-accounts'))).status).toBe(401);
+    const page2 = await admin1.client.get(api('/admin/closed-accounts?page=2&limit=1'));
+    expect(page2.body.accounts).toHaveLength(1);
+    expect((await admin1.client.get(api('/admin/closed-accounts?limit=101'))).status).toBe(400);
+  });
 });

@@ -115,6 +115,7 @@ export const MATRIX: Record<string, Entry> = {
   },
   'DELETE /api/v1/user/:id/delete-user': { want: ADMIN_404, attack: (_me, t) => ({ params: { id: t.victim.id } }) },
   'GET /api/v1/admin/stats/users': { want: ADMIN_200 },
+  'GET /api/v1/admin/closed-accounts': { want: ADMIN_200 },
   'GET /api/v1/admin/dashboard': { want: ADMIN_200 },
   'POST /api/v1/video': { want: [401, 403, 403, 400, 400], attack: () => ({ body: VALID_VIDEO }) },
   'PUT /api/v1/video/:id': {

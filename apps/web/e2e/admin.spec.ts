@@ -118,6 +118,10 @@ test('the admin locks SADMIN rows, promotes one user and deletes another; the au
   await expectToast(page, /User deleted/);
   await expect(page.getByTestId('admin-user-row')).toHaveCount(0);
   await expect(page.getByText(`No users match “${deleted.user.email}”.`)).toBeVisible();
+  // It is listed among the closed accounts, with the balance it still holds (issue 12 item 10).
+  const closed = page.getByTestId('closed-account-row').filter({ hasText: deleted.user.email });
+  await expect(closed).toContainText('0.00');
+  await expectAccessible(page);
 
   // The deleted user cannot log in; their deposit stays in the admin's list.
   const login = await api(deleted.page.request, 'POST', '/user/login', { email: deleted.user.email, password: deleted.user.password });

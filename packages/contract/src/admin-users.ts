@@ -26,10 +26,10 @@ const limit = z.coerce
   .max(ADMIN_PAGE_MAX, limitMessage)
   .default(ADMIN_PAGE_DEFAULT);
 
-/** GET /user/all?page=&limit=&q= */
+/** GET /user/all?page=&limit=&q=; without page and limit, every user (up to LIST_ALL_MAX, see admin.ts). */
 export const userListQuery = z.object({
-  page,
-  limit,
+  page: page.unwrap().optional(),
+  limit: limit.unwrap().optional(),
   /** Part of a name or e-mail; empty means everyone. */
   q: z.string().trim().max(LIMITS.emailMax, 'Search text is too long').optional(),
 });
@@ -77,6 +77,8 @@ export const userListResponse = z.object({
   total: z.number(),
   /** ADMIN and SADMIN users among them. */
   adminCount: z.number(),
+  /** True when a read without page and limit stopped at LIST_ALL_MAX users (total says how many there are). */
+  capped: z.boolean(),
 });
 export type UserListResponse = z.infer<typeof userListResponse>;
 

@@ -26,8 +26,19 @@ export type AdminPointsBody = z.input<typeof adminPointsBody>;
 
 export const ADMIN_PAGE_MAX = 100;
 export const ADMIN_PAGE_DEFAULT = 20;
+/**
+ * Spec §7 clients read GET /user/all, /deposit/deposit and /withdraw without paging parameters and count what
+ * they get: such a read returns every row, in the list's order, up to this many (then `capped: true`).
+ * With `page` or `limit` the lists page (a missing one takes its default: page 1, limit 20).
+ */
+export const LIST_ALL_MAX = 10_000;
 
-/** ?page=&limit=&status=&email= of the admin lists (newest first). */
+/** The message of an unpaged read that stopped at LIST_ALL_MAX rows. */
+export function listCappedMessage(what: string, total: number): string {
+  return `Showing the first ${LIST_ALL_MAX} of ${total} ${what}; ask with page and limit to read them all`;
+}
+
+/** ?page=&limit=&status=&email= of the admin lists (newest first); without page and limit, every row (LIST_ALL_MAX). */
 export function adminListQuery<S extends z.ZodEnum>(status: S) {
   return z.object({
     page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(1_000_000).default(1),

@@ -8,4 +8,5 @@ export * from './points.js';
 export * from './deposits.js';
 export * from './withdrawals.js';
 export * from './videos.js';
+export * from './closed-accounts.js';
 export * from './settings.js';

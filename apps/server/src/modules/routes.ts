@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { healthRoutes } from './health/health.routes.js';
 import { userRoutes } from './users/users.routes.js';
 import { adminUserRoutes } from './users/admin-users.routes.js';
+import { closedAccountRoutes } from './users/closed-accounts.routes.js';
 import { adminRoutes } from './admin/admin.routes.js';
 import { videoRoutes } from './videos/videos.routes.js';
 import { pointRoutes } from './points/points.routes.js';
@@ -18,6 +19,7 @@ export const apiModules: FastifyPluginAsync[] = [
   healthRoutes as FastifyPluginAsync,
   userRoutes as FastifyPluginAsync,
   adminUserRoutes as FastifyPluginAsync,
+  closedAccountRoutes as FastifyPluginAsync,
   adminRoutes as FastifyPluginAsync,
   videoRoutes as FastifyPluginAsync,
   pointRoutes as FastifyPluginAsync,

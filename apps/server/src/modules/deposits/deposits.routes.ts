@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEPOSIT_MSG, adminDepositRecord, adminDepositsQuery, depositBody, depositRecord, depositToggleBody } from '@app/contract';
+import { DEPOSIT_MSG, LIST_ALL_MAX, adminDepositRecord, adminDepositsQuery, depositBody, depositRecord, depositToggleBody } from '@app/contract';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js';
 import { runMoneyOperation } from '../../plugins/idempotency.js';
 import { allowEmptyJsonBody, okResponse } from '../../ledger/http.js';
-import { createDeposit, deleteDeposit, listDeposits, myDeposits, toggleDeposit } from './deposits.service.js';
+import { listWindow, sendUnpaged } from '../../http/list-window.js';
+import { createDeposit, deleteDeposit, listAllDepositsJson, listDeposits, myDeposits, toggleDeposit } from './deposits.service.js';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(200) });
 
@@ -43,17 +44,20 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin,
       schema: {
         tags,
-        summary: 'All deposits (admin), newest first; filter by status and e-mail',
+        summary: 'All deposits (admin), newest first; filter by status and e-mail. Without page and limit: every one, up to 10,000 (capped: true beyond)',
         querystring: adminDepositsQuery,
         response: {
-          200: okResponse.extend({ deposits: z.array(adminDepositRecord), page: z.number(), limit: z.number(), total: z.number() }),
+          200: okResponse.extend({ deposits: z.array(adminDepositRecord), page: z.number(), limit: z.number(), total: z.number(), capped: z.boolean() }),
         },
       },
     },
-    async (req) => {
-      const { page, limit } = req.query;
-      const result = await listDeposits(db, req.query);
-      return { success: true, message: DEPOSIT_MSG.list, ...result, page, limit };
+    async (req, reply) => {
+      const { all, page, limit } = listWindow(req.query);
+      if (all) {
+        const r = await listAllDepositsJson(db, req.query, LIST_ALL_MAX);
+        return sendUnpaged(reply, { key: 'deposits', noun: 'deposits', message: DEPOSIT_MSG.list, rowsJson: r.json, more: r.more, total: r.total });
+      }
+      return { success: true, message: DEPOSIT_MSG.list, ...(await listDeposits(db, { ...req.query, page, limit })), page, limit, capped: false };
     },
   );
 

@@ -187,7 +187,8 @@ describe('GET /deposit/deposit (admin list)', () => {
 
     const all = await admin.client.get(`${D}?email=${encodeURIComponent(u.user.email.toUpperCase())}`);
     expect(all.status).toBe(200);
-    expect(all.body).toMatchObject({ success: true, page: 1, limit: 20, total: 5 });
+    // No page or limit: every matching deposit (up to 10,000, issue 14), not a first page of 20.
+    expect(all.body).toMatchObject({ success: true, page: 1, limit: 10_000, total: 5, capped: false });
     expect(all.body.deposits.map((d: { _id: string }) => d._id)).toEqual([...ids].reverse());
     expect(Object.keys(all.body.deposits[0]).sort()).toEqual(['_id', 'amount', 'createdAt', 'deposited', 'email', 'transactionId', 'userId']);
     expect(all.body.deposits[0].email).toBe(u.user.email);

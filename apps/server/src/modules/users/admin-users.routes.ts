@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { updateRoleBody, updateRoleResponse, userListQuery, userListResponse, userStatsResponse } from '@app/contract';
+import { LIST_ALL_MAX, updateRoleBody, updateRoleResponse, userListQuery, userListResponse, userStatsResponse } from '@app/contract';
+import { listWindow, sendUnpaged } from '../../http/list-window.js';
 import { currentUser, requireAdmin } from '../../plugins/guards.js';
-import { changeRole, deleteUser, listUsers, userStats } from './admin-users.service.js';
+import { changeRole, deleteUser, listAllUsersJson, listUsers, userStats } from './admin-users.service.js';
 
 const ok = z.object({ success: z.boolean(), message: z.string() });
 const idParams = z.object({ id: z.string().max(64) });
@@ -15,12 +16,20 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/all',
     {
       onRequest: requireAdmin,
-      schema: { tags, summary: 'Users, admins first then newest; search by name or e-mail', querystring: userListQuery, response: { 200: userListResponse } },
+      schema: {
+        tags,
+        summary: 'Users, admins first then newest; search by name or e-mail. Without page and limit: every user, up to 10,000 (capped: true beyond)',
+        querystring: userListQuery,
+        response: { 200: userListResponse },
+      },
     },
-    async (req) => {
-      const { page, limit, q } = req.query;
-      const result = await listUsers(db, { page, limit, q });
-      return { success: true, message: 'ok', ...result, page, limit };
+    async (req, reply) => {
+      const { all, page, limit } = listWindow(req.query);
+      if (all) {
+        const r = await listAllUsersJson(db, { q: req.query.q, max: LIST_ALL_MAX });
+        return sendUnpaged(reply, { key: 'users', noun: 'users', message: 'ok', rowsJson: r.json, more: r.more, total: r.total, extra: { adminCount: r.adminCount } });
+      }
+      return { success: true, message: 'ok', ...(await listUsers(db, { page, limit, q: req.query.q })), page, limit, capped: false };
     },
   );
 

@@ -12,6 +12,7 @@ import type { Tx } from '../../ledger/accounts.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { revokeUserSessions } from '../../plugins/session.js';
 import { rowCount } from '../../db/row-counts.js';
+import { centsNumber, isoTime } from '../../db/json.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,9 +24,55 @@ export function escapeLike(text: string): string {
 /** Admins first (SADMIN, ADMIN, then USER), newest first within a role: the order of users_admin_list_idx. */
 const ADMIN_LIST_ORDER = sql.raw(`(case u.role when 'SADMIN' then 0 when 'ADMIN' then 1 else 2 end), u.created_at desc nulls last, u.id`);
 
+/** The search condition (after `where u.deleted_at is null`) for part of a name or e-mail; empty matches everyone. */
+function userSearch(text: string | undefined) {
+  const q = text?.trim();
+  return q ? sql`and (u.full_name ilike ${`%${escapeLike(q)}%`} or u.email ilike ${`%${escapeLike(q)}%`})` : sql``;
+}
+
+/**
+ * Two counts: all live users (the trigger-kept row_counts row; a search counts its matches through the trigram
+ * indexes) and the few admins (users_admins_idx), instead of one pass that reads every row's role.
+ */
+async function countUsers(db: Db, text: string | undefined): Promise<{ total: number; adminCount: number }> {
+  const search = userSearch(text);
+  const counts = await db.execute<{ total: number; admins: number }>(sql`
+    select ${text?.trim() ? sql`(select count(*)::int from users u where u.deleted_at is null ${search})` : rowCount('users_live')} as total,
+           (select count(*)::int from users u where u.deleted_at is null and u.role <> 'USER' ${search}) as admins`);
+  return { total: counts.rows[0]?.total ?? 0, adminCount: counts.rows[0]?.admins ?? 0 };
+}
+
+/**
+ * The unpaged read of a spec §7 client (GET /user/all without page or limit): the users of listUsers in the same
+ * order, at most `max`, as JSON text built by PostgreSQL, so 10,000 rows cost no JavaScript object per row.
+ * `more`: there were more than `max`.
+ */
+export async function listAllUsersJson(db: Db, opts: { q?: string; max: number }) {
+  const search = userSearch(opts.q);
+  const [rows, counts] = await Promise.all([
+    db.execute<{ n: number; json: string }>(sql`
+      with page as (
+        select u.id, row_number() over (order by ${ADMIN_LIST_ORDER}) as rn from users u
+        where u.deleted_at is null ${search}
+        order by ${ADMIN_LIST_ORDER}
+        limit ${opts.max + 1}
+      )
+      select count(*)::int as n, coalesce(json_agg(json_build_object(
+               '_id', u.id, 'fullName', u.full_name, 'email', u.email, 'phone', u.phone, 'role', u.role,
+               'point', ${centsNumber('coalesce(a.balance_cents, 0)')}, 'subscription', u.subscribed_at is not null,
+               'referredBy', r.email, 'createdAt', ${isoTime('u.created_at')}
+             ) order by p.rn) filter (where p.rn <= ${opts.max}), '[]')::text as json
+      from page p
+      join users u on u.id = p.id
+      left join ledger_accounts a on a.user_id = u.id
+      left join users r on r.id = u.referred_by`),
+    countUsers(db, opts.q),
+  ]);
+  return { json: rows.rows[0].json, more: rows.rows[0].n > opts.max, ...counts };
+}
+
 export async function listUsers(db: Db, opts: { page: number; limit: number; q?: string }) {
-  const q = opts.q?.trim();
-  const search = q ? sql`and (u.full_name ilike ${`%${escapeLike(q)}%`} or u.email ilike ${`%${escapeLike(q)}%`})` : sql``;
+  const search = userSearch(opts.q);
   const offset = (opts.page - 1) * opts.limit;
 
   const [rows, counts] = await Promise.all([
@@ -54,11 +101,7 @@ export async function listUsers(db: Db, opts: { page: number; limit: number; q?:
       left join ledger_accounts a on a.user_id = u.id
       left join users r on r.id = u.referred_by
       order by ${ADMIN_LIST_ORDER}`),
-    // Two counts: all live users (the trigger-kept row_counts row; a search counts its matches through the
-    // trigram indexes) and the few admins (users_admins_idx), instead of one pass that reads every row's role.
-    db.execute<{ total: number; admins: number }>(sql`
-      select ${q ? sql`(select count(*)::int from users u where u.deleted_at is null ${search})` : rowCount('users_live')} as total,
-             (select count(*)::int from users u where u.deleted_at is null and u.role <> 'USER' ${search}) as admins`),
+    countUsers(db, opts.q),
   ]);
 
   const users: AdminUserRow[] = rows.rows.map((u) => ({
@@ -72,7 +115,7 @@ export async function listUsers(db: Db, opts: { page: number; limit: number; q?:
     referredBy: u.referrer_email,
     createdAt: new Date(u.created_at).toISOString(),
   }));
-  return { users, total: counts.rows[0]?.total ?? 0, adminCount: counts.rows[0]?.admins ?? 0 };
+  return { users, ...counts };
 }
 
 export async function userStats(db: Db) {

@@ -369,9 +369,12 @@ describe('GET /user/all', () => {
     const underscore = await listAll(admin.client, '_');
     expect(underscore.map((u) => u._id)).toEqual([pct.user._id]);
 
-    // Default limit 20.
-    const dflt = await admin.client.get(api('/user/all'));
-    expect(dflt.body).toMatchObject({ page: 1, limit: 20 });
+    // Default limit 20 once paging is asked for (page alone); without page or limit, every user (issue 14).
+    const dflt = await admin.client.get(api('/user/all?page=1'));
+    expect(dflt.body).toMatchObject({ page: 1, limit: 20, capped: false });
+    const unpaged = await admin.client.get(api('/user/all'));
+    expect(unpaged.body).toMatchObject({ page: 1, limit: 10_000, capped: false });
+    expect(unpaged.body.users).toHaveLength(unpaged.body.total);
   });
 
   test('bad paging → 400 with a message', async () => {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { WITHDRAW_MSG, adminWithdrawalRecord, adminWithdrawalsQuery, withdrawBody, withdrawToggleBody, withdrawalRecord } from '@app/contract';
+import { WITHDRAW_MSG, LIST_ALL_MAX, adminWithdrawalRecord, adminWithdrawalsQuery, withdrawBody, withdrawToggleBody, withdrawalRecord } from '@app/contract';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js';
 import { runMoneyOperation } from '../../plugins/idempotency.js';
 import { allowEmptyJsonBody, okResponse } from '../../ledger/http.js';
-import { deleteWithdrawal, listWithdrawals, myWithdrawals, requestWithdrawal, toggleWithdrawal } from './withdrawals.service.js';
+import { listWindow, sendUnpaged } from '../../http/list-window.js';
+import { deleteWithdrawal, listAllWithdrawalsJson, listWithdrawals, myWithdrawals, requestWithdrawal, toggleWithdrawal } from './withdrawals.service.js';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(200) });
 
@@ -46,17 +47,20 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireAdmin,
       schema: {
         tags,
-        summary: 'All withdrawals (admin), newest first; filter by status and e-mail',
+        summary: 'All withdrawals (admin), newest first; filter by status and e-mail. Without page and limit: every one, up to 10,000 (capped: true beyond)',
         querystring: adminWithdrawalsQuery,
         response: {
-          200: okResponse.extend({ withdrawals: z.array(adminWithdrawalRecord), page: z.number(), limit: z.number(), total: z.number() }),
+          200: okResponse.extend({ withdrawals: z.array(adminWithdrawalRecord), page: z.number(), limit: z.number(), total: z.number(), capped: z.boolean() }),
         },
       },
     },
-    async (req) => {
-      const { page, limit } = req.query;
-      const result = await listWithdrawals(db, req.query);
-      return { success: true, message: WITHDRAW_MSG.list, ...result, page, limit };
+    async (req, reply) => {
+      const { all, page, limit } = listWindow(req.query);
+      if (all) {
+        const r = await listAllWithdrawalsJson(db, req.query, LIST_ALL_MAX);
+        return sendUnpaged(reply, { key: 'withdrawals', noun: 'withdrawals', message: WITHDRAW_MSG.list, rowsJson: r.json, more: r.more, total: r.total });
+      }
+      return { success: true, message: WITHDRAW_MSG.list, ...(await listWithdrawals(db, { ...req.query, page, limit })), page, limit, capped: false };
     },
   );
 

@@ -148,7 +148,8 @@ describe('admin: process, unprocess, delete', () => {
     await admin.client.post(`${W}/${ids[0]}`);
     const res = await admin.client.get(`${W}?email=${encodeURIComponent(u.user.email)}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, page: 1, limit: 20, total: 3 });
+    // No page or limit: every matching withdrawal (up to 10,000, issue 14), not a first page of 20.
+    expect(res.body).toMatchObject({ success: true, page: 1, limit: 10_000, total: 3, capped: false });
     expect(res.body.withdrawals.map((w: { _id: string }) => w._id)).toEqual([...ids].reverse());
     expect(res.body.withdrawals[0].email).toBe(u.user.email);
     expect((await admin.client.get(`${W}?status=processed&email=${u.user.email}`)).body.total).toBe(1);

@@ -1,6 +1,6 @@
 // Admin desk calls: the users table (spec §7 GET /user/all, PUT /user/{id}/update-role,
 // DELETE /user/{id}/delete-user, GET /admin/stats/users), the dashboard and the audit log (DESIGN §3).
-import type { AuditResponse, DashboardResponse, SettingsResponse, SettingsUpdateBody, UserListResponse, UserStatsResponse } from '@app/contract';
+import type { AuditResponse, ClosedAccountsResponse, DashboardResponse, SettingsResponse, SettingsUpdateBody, UserListResponse, UserStatsResponse } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
 
 export const USERS_PAGE_LIMIT = 20;
@@ -10,6 +10,7 @@ export const AUDIT_PAGE_LIMIT = 25;
 export const adminKeys = {
   all: ['admin'] as const,
   users: (params: { page: number; q: string }) => ['admin', 'users', params] as const,
+  closed: (page: number) => ['admin', 'closed-accounts', page] as const,
   stats: ['admin', 'user-stats'] as const,
   dashboard: ['admin', 'dashboard'] as const,
   audit: (params: AuditFilters & { page: number }) => ['admin', 'audit', params] as const,
@@ -20,6 +21,12 @@ export async function fetchUsers({ page, q }: { page: number; q: string }): Prom
   if (q.trim()) params.q = q.trim();
   const { data } = await api.get<UserListResponse>('/user/all', { params });
   return data;
+}
+
+export const CLOSED_PAGE_LIMIT = 10;
+
+export async function fetchClosedAccounts(page: number): Promise<ClosedAccountsResponse> {
+  return (await api.get<ClosedAccountsResponse>('/admin/closed-accounts', { params: { page, limit: CLOSED_PAGE_LIMIT } })).data;
 }
 
 export async function fetchUserStats(): Promise<UserStatsResponse> {

@@ -18,6 +18,7 @@ import { useSession } from '../../lib/session';
 import { adminKeys, deleteUser, fetchUserStats, fetchUsers, updateRole, type AssignableRole } from './api';
 import { PageGone } from '../../components/ui/list-state';
 import { TableHead, td } from '../../components/ui/table';
+import { ClosedAccounts } from './closed-accounts';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -298,6 +299,7 @@ export function AllUsersPage() {
             <Pagination label="Users" page={page} pageCount={pageCount} onPage={(next) => update({ page: next })} />
           )}
         </Card>
+        <ClosedAccounts />
       </div>
     </section>
   );

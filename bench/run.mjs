@@ -80,6 +80,7 @@ async function main() {
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    SIGNUP_LIMIT_PER_HOUR: '0', // a load test: every client is 127.0.0.1
     NODE_ENV: 'production',
   };
   log(`data directory ${dataDir} (server log: ${serverLog})`);

@@ -124,6 +124,7 @@ async function startServer() {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       TRUST_PROXY: '',
+      SIGNUP_LIMIT_PER_HOUR: '0', // the load signs up its users from one address
       LOG_LEVEL: 'warn',
     },
     detached: true, // its own process group: Node and the PostgreSQL it starts

@@ -19,12 +19,14 @@ import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Clock } from './clock.js';
 import { AppError, pgCode } from './errors.js';
-import sessionPlugin from './plugins/session.js';
+import sessionPlugin, { sessionCookieName } from './plugins/session.js';
+import { startHousekeeping, type Housekeeping } from './plugins/housekeeping.js';
 import csrfPlugin, { issueXsrfCookie } from './plugins/csrf.js';
 import { isApiRequest } from './plugins/api-route.js';
 import securityHeaders from './plugins/security-headers.js';
 import { apiModules } from './modules/routes.js';
 import { routePreloader } from './web-preload.js';
+import { loggerOptions, redactUrl } from './logging.js';
 import { openSettingsStore, type SettingsStore } from './settings/store.js';
 
 export interface AppDeps {
@@ -33,6 +35,8 @@ export interface AppDeps {
   mailer: Mailer;
   clock: Clock;
   logger?: boolean | object;
+  /** How often housekeeping runs (plugins/housekeeping.ts); tests make it short. */
+  housekeepingEveryMs?: number;
 }
 
 export type App = FastifyInstance;
@@ -42,6 +46,8 @@ declare module 'fastify' {
     deps: AppDeps;
     /** Every route registered, as method + URL (HEAD twins of GET routes left out); tests check guards against it. */
     routeTable: { method: string; url: string }[];
+    /** The pruning schedule, started when the app is ready (null before that). */
+    housekeeping: Housekeeping | null;
     /** The platform settings the super admin edits (settings/store.ts): the one way features read them. */
     settings: SettingsStore;
   }
@@ -78,7 +84,8 @@ class OneLinePerRequest extends LogController {
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
     if (error || this.isLogDisabled(req)) return super.requestCompleted(error, req, reply, metadata);
     req.log.info(
-      { method: req.method, url: req.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
+      // redactUrl: reset tokens and e-mails in the URL are not logged (logging.ts).
+      { method: req.method, url: redactUrl(req.url), statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10 },
       'request completed',
     );
   }
@@ -94,7 +101,8 @@ function trustProxy(value: string): boolean | string {
 export async function buildApp(deps: AppDeps) {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.LOG_LEVEL },
+    // Serializers that keep reset tokens, e-mails and query parameters out of the log (logging.ts).
+    logger: loggerOptions(deps.logger, config.LOG_LEVEL),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxy(config.TRUST_PROXY),
     return503OnClosing: true,
@@ -110,6 +118,18 @@ export async function buildApp(deps: AppDeps) {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
+  // Behind a proxy without TRUST_PROXY, every client has the proxy's address: 100 failed logins from anyone
+  // would then refuse everyone's logins for 15 minutes. Say so once, when the first proxied request arrives.
+  if (trustProxy(config.TRUST_PROXY) === false) {
+    let warned = false;
+    app.addHook('onRequest', (req, _reply, done) => {
+      if (!warned && req.headers['x-forwarded-for'] !== undefined) {
+        warned = true;
+        req.log.warn('requests arrive through a proxy (X-Forwarded-For) but TRUST_PROXY is not set: throttling sees every client as the proxy. Set TRUST_PROXY (README, Configuration).');
+      }
+      done();
+    });
+  }
   const settings = await openSettingsStore(deps.db, config, app.log);
   app.decorate('settings', settings);
   app.addHook('onClose', () => settings.close());
@@ -154,12 +174,18 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cookie);
   await app.register(securityHeaders, { secure: config.secure });
   await app.register(csrfPlugin, { secure: config.secure, appUrl: config.APP_URL });
-  await app.register(sessionPlugin, { db: deps.db, clock: deps.clock });
+  await app.register(sessionPlugin, { db: deps.db, clock: deps.clock, secure: config.secure });
+  // Expired sessions, old idempotency keys, used/expired reset links: pruned on a schedule by every instance.
+  app.decorate('housekeeping', null);
+  app.addHook('onReady', async () => {
+    app.housekeeping = startHousekeeping(deps.db, deps.clock, app.log, deps.housekeepingEveryMs);
+  });
+  app.addHook('onClose', async () => app.housekeeping?.stop());
 
   await app.register(swagger, {
     openapi: {
       info: { title: 'USDT Points platform API', version: '1.0.0', description: 'Every route of /api/v1. State-changing calls need the X-XSRF-TOKEN header equal to the XSRF-TOKEN cookie, unless a browser sends them from this site (Sec-Fetch-Site: same-origin, or Origin equal to APP_URL); cross-site requests are refused.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(config.secure) } } },
     },
     transform: jsonSchemaTransform,
   });

@@ -16,6 +16,14 @@ test('a bad value stops the start with a message naming the variable', () => {
   expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(ConfigError);
 });
 
+test('SIGNUP_LIMIT_PER_HOUR: 20 by default (also when empty), 0 turns it off, anything but a whole number stops the start', () => {
+  expect(loadConfig({}).SIGNUP_LIMIT_PER_HOUR).toBe(20);
+  expect(loadConfig({ SIGNUP_LIMIT_PER_HOUR: '' }).SIGNUP_LIMIT_PER_HOUR).toBe(20);
+  expect(loadConfig({ SIGNUP_LIMIT_PER_HOUR: '0' }).SIGNUP_LIMIT_PER_HOUR).toBe(0);
+  expect(loadConfig({ SIGNUP_LIMIT_PER_HOUR: ' 5 ' }).SIGNUP_LIMIT_PER_HOUR).toBe(5);
+  for (const bad of ['-1', '2.5', 'ten', '1e3']) expect(() => loadConfig({ SIGNUP_LIMIT_PER_HOUR: bad }), bad).toThrow(/SIGNUP_LIMIT_PER_HOUR/);
+});
+
 test('the platform settings variables (first-start defaults) use the settings page\'s own schemas', () => {
   expect(loadConfig({})).toMatchObject({ DEPOSIT_ADDRESS: '', SUPPORT_EMAIL: 'support@example.com', SUPPORT_PHONE: '+971 4 000 0000', SUBSCRIPTION_PRICE: 0, SUBSCRIPTION_MIN_BALANCE: 1200 });
   expect(loadConfig({ SUBSCRIPTION_PRICE: '5', SUPPORT_EMAIL: ' Help@Example.COM ', SUPPORT_PHONE: '' })).toMatchObject({ SUBSCRIPTION_PRICE: 500, SUPPORT_EMAIL: 'help@example.com', SUPPORT_PHONE: '+971 4 000 0000' });

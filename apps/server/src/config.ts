@@ -35,6 +35,13 @@ const envSchema = z.object({
   SUBSCRIPTION_PRICE: settingVar('subscriptionPrice', '0.00'),
   SUBSCRIPTION_MIN_BALANCE: settingVar('subscriptionMinBalance', '12.00'),
   TRUST_PROXY: z.string().default(''),
+  // Accounts one client address may create per hour; 0 turns the limit off (load tests, test suites).
+  SIGNUP_LIMIT_PER_HOUR: z
+    .string()
+    .trim()
+    .default('20')
+    .refine((v) => /^\d{0,7}$/.test(v), 'must be a whole number of accounts (0 turns the limit off)')
+    .transform((v) => (v === '' ? 20 : Number(v))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   WEB_DIST: z.string().default(''),

@@ -177,14 +177,15 @@ describe('https (APP_URL https://…)', () => {
       password: 'correct-horse-9',
     });
     expect(register.status).toBe(201);
-    expect(register.headers.getSetCookie().find((c) => c.startsWith('sid='))).toMatch(/;\s*Secure/i);
+    // Under https the session cookie is __Host-sid (issue 12 item 11; more in housekeeping.test.ts).
+    expect(register.headers.getSetCookie().find((c) => c.startsWith('__Host-sid='))).toMatch(/;\s*Secure/i);
     const login = await client.post('/api/v1/user/login', { email: user.email, password });
-    const sid = login.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
+    const sid = login.headers.getSetCookie().find((c) => c.startsWith('__Host-sid='))!;
     expect(sid).toMatch(/;\s*Secure/i);
     expect(sid).toMatch(/HttpOnly/i);
     expect(sid).toMatch(/SameSite=Lax/i);
     const logout = await client.post('/api/v1/user/logout');
-    expect(logout.headers.getSetCookie().find((c) => c.startsWith('sid='))).toMatch(/;\s*Secure/i);
+    expect(logout.headers.getSetCookie().find((c) => c.startsWith('__Host-sid='))).toMatch(/;\s*Secure/i);
   });
 });
 

@@ -32,7 +32,8 @@ export function createMailer(opts: { smtpUrl: string; from: string; dataDir: str
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      opts.log(`mail to ${m.to} ("${m.subject}") written to ${file}`);
+      // Not the address (personal data) nor the body (a reset link): the file holds them.
+      opts.log(`mail "${m.subject}" written to ${file}`);
     },
   };
 }

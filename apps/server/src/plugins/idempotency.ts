@@ -3,7 +3,7 @@
 // waits for the first attempt to commit, then gets its answer; with another body, 422. Because the key
 // commits with the money, a crash can never leave one without the other.
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
@@ -110,7 +110,11 @@ export async function runMoneyOperation(
   }
 }
 
-/** Keys are kept at least 24 h; older ones may be dropped. */
-export async function pruneIdempotencyKeys(db: Db) {
-  await db.delete(idempotencyKeys).where(sql`${idempotencyKeys.createdAt} < now() - interval '48 hours'`);
+/** A key answers retries for 24 h; after that a request with it is a new one. */
+export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes keys older than IDEMPOTENCY_KEEP_MS at `now` (housekeeping.ts runs it on a schedule); returns how many. */
+export async function pruneIdempotencyKeys(db: Pick<Db, 'delete'>, now: Date): Promise<number> {
+  const result = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEEP_MS)));
+  return result.rowCount ?? 0;
 }

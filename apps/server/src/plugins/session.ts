@@ -11,6 +11,13 @@ import { publicUserColumns, toPublicUser } from '../modules/users/public-user.js
 import type { Clock } from '../clock.js';
 
 export const SESSION_COOKIE = 'sid';
+/**
+ * Under https (secure mode) the cookie is `__Host-sid`: browsers accept it only with Secure, Path=/ and no
+ * Domain, so neither a sibling subdomain nor a plain-http page can plant or overwrite it. A session cookie
+ * still under the old name keeps working and is moved to the new name on its next request.
+ */
+export const SECURE_SESSION_COOKIE = '__Host-sid';
+export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 export const IDLE_MS = 24 * 60 * 60 * 1000;
 export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
@@ -49,13 +56,14 @@ export async function createSession(db: Db, clock: Clock, userId: string, req: F
     ip: req.ip,
     userAgent: String(req.headers['user-agent'] ?? '').slice(0, 256),
   });
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    maxAge: ABSOLUTE_MS / 1000,
-  });
+  setSessionCookie(reply, token, secure, ABSOLUTE_MS);
+  if (secure && req.cookies[SESSION_COOKIE] !== undefined) reply.clearCookie(SESSION_COOKIE, cookieOptions(true));
+}
+
+const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure });
+
+function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, maxAgeMs: number) {
+  reply.setCookie(sessionCookieName(secure), token, { ...cookieOptions(secure), maxAge: Math.max(1, Math.floor(maxAgeMs / 1000)) });
 }
 
 /** Ends sessions of a user: all of them, or all but the one given. */
@@ -66,12 +74,16 @@ export async function revokeUserSessions(db: Pick<Db, 'delete'>, userId: string,
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  reply.clearCookie(sessionCookieName(secure), cookieOptions(secure));
+  // A cookie still under the old name (before secure mode named it __Host-sid) goes too.
+  if (secure) reply.clearCookie(SESSION_COOKIE, cookieOptions(true));
 }
 
 export default fp(
-  async (app, opts: { db: Db; clock: Clock }) => {
+  async (app, opts: { db: Db; clock: Clock; secure?: boolean }) => {
     const { db, clock } = opts;
+    const secure = opts.secure === true;
+    const cookieName = sessionCookieName(secure);
     app.decorateRequest('user', null);
     // Every authenticated request runs this lookup: built once and sent as a named prepared statement, so
     // neither the ORM (query building) nor PostgreSQL (parse and plan) redoes the work per request. Routes that
@@ -93,8 +105,11 @@ export default fp(
       .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
       .where(liveSession)
       .prepare('session_lookup_profile');
-    app.addHook('onRequest', async (req) => {
-      const token = req.cookies[SESSION_COOKIE];
+    app.addHook('onRequest', async (req, reply) => {
+      let token = req.cookies[cookieName];
+      // Secure mode: a session made before the cookie was named __Host-sid still works (and is renamed below).
+      const legacy = !token && secure && req.cookies[SESSION_COOKIE] !== undefined;
+      if (legacy) token = req.cookies[SESSION_COOKIE];
       if (!token || token.length > 100) return;
       const hash = hashToken(token);
       const now = clock();
@@ -108,6 +123,10 @@ export default fp(
       }
       if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, hash));
+      }
+      if (legacy) {
+        setSessionCookie(reply, token, true, row.expiresAt.getTime() - now.getTime());
+        reply.clearCookie(SESSION_COOKIE, cookieOptions(true));
       }
       req.user = { id: row.id, email: row.email, role: row.role, subscribed: row.subscribedAt !== null, sessionHash: hash };
       if (full) req.user.profile = toPublicUser(full);

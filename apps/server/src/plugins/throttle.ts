@@ -1,64 +1,141 @@
-// Failed-attempt throttling kept in PostgreSQL, so every instance counts the same attempts.
-// 10 failures per account and 100 per IP in 15 minutes; the next attempt answers 429.
+// Failed-attempt throttling kept in PostgreSQL, so every instance counts the same attempts (issue 12, item 4).
+//
+// Nobody can lock an owner out:
+// - 10 failures per account *and client address* in 15 minutes → 429 for that pair only: an attacker's
+//   failures from one address never refuse the owner's login from another.
+// - 100 failures per client address in 15 minutes → 429 for that address (spraying many accounts). Behind a
+//   proxy every client has the proxy's address unless TRUST_PROXY is set: see README "TRUST_PROXY".
+// - Across all addresses an account is never locked: from the 10th failure in the window on, each further
+//   attempt waits before its password is evaluated (slowdownMs: 250 ms, doubling every 10 failures, at most 5 s).
 //
 // An attempt is counted *before* it is evaluated (a row is inserted, then the window is counted with it),
 // so concurrent guesses cannot all pass a "fewer than 10 so far?" check at once: a request whose own row is
 // the 11th committed one is refused, however many arrive together. An attempt that turns out not to be a
-// failure (a correct password) gives its row back; a refused attempt does not count either.
-import { and, gt, inArray, lt, sql } from 'drizzle-orm';
+// failure (a correct password) gives its rows back; a refused attempt does not count either.
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { throttleEvents } from '../db/schema/index.js';
 import type { Clock } from '../clock.js';
 import { tooMany } from '../errors.js';
 
 export const WINDOW_MS = 15 * 60 * 1000;
-export const PER_ACCOUNT = 10;
+/** Failures per account and client address in WINDOW_MS; the next attempt of that pair answers 429. */
+export const PER_PAIR = 10;
 export const PER_IP = 100;
+/** Failures of one account (all addresses together) in WINDOW_MS before each attempt is slowed down. */
+export const ACCOUNT_FREE = 10;
+export const MAX_DELAY_MS = 5000;
+export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
 
 export interface Buckets {
-  account: string;
+  /** The account and the client address together: limited to PER_PAIR. */
+  pair: string;
   ip: string;
+  /** The account over all addresses: slowed down (login only), never refused. */
+  account?: string;
 }
 
 export function throttleBuckets(kind: 'login' | 'reset', email: string, ip: string): Buckets {
-  return { account: `${kind}:acct:${email}`, ip: `${kind}:ip:${ip}` };
+  return {
+    pair: `${kind}:pair:${email}|${ip}`,
+    ip: `${kind}:ip:${ip}`,
+    ...(kind === 'login' ? { account: `${kind}:acct:${email}` } : {}),
+  };
 }
+
+/** The wait before the password of an account with `failures` recent failures (all addresses) is evaluated. */
+export function slowdownMs(failures: number): number {
+  if (failures < ACCOUNT_FREE) return 0;
+  return Math.min(MAX_DELAY_MS, Math.round(250 * 2 ** ((failures - ACCOUNT_FREE) / 10)));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export interface Attempt {
   /** The attempt did not fail (e.g. the password was right): it no longer counts. */
   release(): Promise<void>;
 }
 
-/** Counts one attempt in both buckets, or throws 429 (counting nothing) when either is over its limit. */
-export async function takeAttempt(db: Db, clock: Clock, b: Buckets): Promise<Attempt> {
-  const at = clock();
+async function reserve(db: Db, at: Date, buckets: string[]) {
   const rows = await db
     .insert(throttleEvents)
-    .values([
-      { bucket: b.account, at },
-      { bucket: b.ip, at },
-    ])
+    .values(buckets.map((bucket) => ({ bucket, at })))
     .returning({ id: throttleEvents.id });
   const ids = rows.map((r) => r.id);
-  const release = async () => {
+  return async () => {
     await db.delete(throttleEvents).where(inArray(throttleEvents.id, ids));
   };
+}
 
-  const since = new Date(at.getTime() - WINDOW_MS);
-  const counts = await db
+async function counts(db: Db, buckets: string[], since: Date) {
+  const rows = await db
     .select({ bucket: throttleEvents.bucket, n: sql<number>`count(*)::int` })
     .from(throttleEvents)
-    .where(and(inArray(throttleEvents.bucket, [b.account, b.ip]), gt(throttleEvents.at, since)))
+    .where(and(inArray(throttleEvents.bucket, buckets), gt(throttleEvents.at, since)))
     .groupBy(throttleEvents.bucket);
-  const count = (k: string) => counts.find((r) => r.bucket === k)?.n ?? 0;
-  if (count(b.account) > PER_ACCOUNT || count(b.ip) > PER_IP) {
+  return (k: string) => rows.find((r) => r.bucket === k)?.n ?? 0;
+}
+
+/**
+ * Counts one attempt in its buckets, or throws 429 (counting nothing) when the pair or the address is over its
+ * limit. With an account bucket, waits slowdownMs(failures of the account before this one) before returning.
+ */
+export async function takeAttempt(db: Db, clock: Clock, b: Buckets): Promise<Attempt & { delayMs: number }> {
+  const at = clock();
+  const names = [b.pair, b.ip, ...(b.account ? [b.account] : [])];
+  const release = await reserve(db, at, names);
+  const count = await counts(db, names, new Date(at.getTime() - WINDOW_MS));
+  if (count(b.pair) > PER_PAIR || count(b.ip) > PER_IP) {
     await release();
     throw tooMany();
   }
+  const delayMs = b.account ? slowdownMs(count(b.account) - 1) : 0;
+  if (delayMs > 0) await sleep(delayMs);
+  return { release, delayMs };
+}
 
-  // Old rows are worthless; trim them now and then so the table stays small without a scheduler.
-  if (Math.random() < 0.02) {
-    await db.delete(throttleEvents).where(lt(throttleEvents.at, since));
-  }
-  return { release };
+export const SIGNUP_LIMITED = 'Too many accounts were created from this address. Please try again later.';
+
+/**
+ * Sign-ups per client address: at most `perHour` accounts an hour (0: no limit). A place is taken before the
+ * account is made, counted and taken under a lock on the address (so concurrent sign-ups get exactly the
+ * places there are); a sign-up that fails (e.g. the e-mail is taken) gives its place back.
+ */
+export async function takeSignup(db: Db, clock: Clock, ip: string, perHour: number): Promise<Attempt> {
+  if (perHour <= 0) return { release: async () => {} };
+  const at = clock();
+  const bucket = `signup:ip:${ip}`;
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${bucket}))`);
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(throttleEvents)
+      .where(and(eq(throttleEvents.bucket, bucket), gt(throttleEvents.at, new Date(at.getTime() - SIGNUP_WINDOW_MS))));
+    if (row.n >= perHour) return null;
+    const [taken] = await tx.insert(throttleEvents).values({ bucket, at }).returning({ id: throttleEvents.id });
+    return taken.id;
+  });
+  if (id === null) throw tooMany(SIGNUP_LIMITED);
+  return {
+    release: async () => {
+      await db.delete(throttleEvents).where(eq(throttleEvents.id, id));
+    },
+  };
+}
+
+/**
+ * The owner proved control of the mailbox (a password reset): the account's login failures, from every
+ * address, no longer count.
+ */
+export async function clearLoginFailures(db: Pick<Db, 'delete'>, email: string) {
+  const pairPrefix = `login:pair:${email}|`;
+  await db
+    .delete(throttleEvents)
+    .where(or(eq(throttleEvents.bucket, `login:acct:${email}`), sql`left(${throttleEvents.bucket}, ${pairPrefix.length}) = ${pairPrefix}`));
+}
+
+/** Rows older than the longest window (sign-ups, 1 h) count for nothing: housekeeping deletes them. */
+export async function pruneThrottleEvents(db: Pick<Db, 'delete'>, now: Date): Promise<number> {
+  const result = await db.delete(throttleEvents).where(lt(throttleEvents.at, new Date(now.getTime() - Math.max(WINDOW_MS, SIGNUP_WINDOW_MS))));
+  return result.rowCount ?? 0;
 }

@@ -15,6 +15,7 @@ import { requireUser, currentUser } from '../../plugins/guards.js';
 import { forbidden } from '../../errors.js';
 import { clearSessionCookie, createSession } from '../../plugins/session.js';
 import { userBalanceCents } from '../../ledger/accounts.js';
+import { takeSignup } from '../../plugins/throttle.js';
 import {
   NOT_YOUR_PROFILE,
   RESET_SENT,
@@ -56,9 +57,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/register',
-    { schema: { tags, summary: 'Sign up; the new user is logged in', body: registerInput, response: { 201: withUser } } },
+    { schema: { tags, summary: 'Sign up; the new user is logged in (SIGNUP_LIMIT_PER_HOUR accounts per client address and hour)', body: registerInput, response: { 201: withUser } } },
     async (req, reply) => {
-      const id = await createUser(db, req.body);
+      // Accounts per client address and hour (SIGNUP_LIMIT_PER_HOUR); a sign-up that fails gives its place back.
+      const slot = await takeSignup(db, clock, req.ip, config.SIGNUP_LIMIT_PER_HOUR);
+      const id = await createUser(db, req.body).catch(async (e: unknown) => {
+        await slot.release();
+        throw e;
+      });
       await createSession(db, clock, id, req, reply, secure);
       return reply.status(201).send({ success: true, message: 'Account created successfully', user: await loadPublicUser(db, id) });
     },
@@ -66,7 +72,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/login',
-    { schema: { tags, summary: 'Log in (throttled per account and per IP)', body: loginInput, response: { 200: withUser } } },
+    { schema: { tags, summary: 'Log in (10 failures per account and client address → 429; an account under attack from many addresses is slowed down, not locked)', body: loginInput, response: { 200: withUser } } },
     async (req, reply) => {
       const id = await login(db, clock, req.body.email, req.body.password, req.ip);
       await createSession(db, clock, id, req, reply, secure);

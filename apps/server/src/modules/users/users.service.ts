@@ -1,14 +1,14 @@
 // Accounts: sign-up, login, profile, passwords and resets (DESIGN §3, §4, §7).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { PublicUser } from '@app/contract';
+import { normaliseEmail, type PublicUser } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, passwordResets, sessions, users } from '../../db/schema/index.js';
 import type { Clock } from '../../clock.js';
 import { AppError, PG, badRequest, conflict, forbidden, notFound, pgCode, unauthorized } from '../../errors.js';
 import { openUserAccount } from '../../ledger/accounts.js';
 import { revokeUserSessions } from '../../plugins/session.js';
-import { takeAttempt, throttleBuckets } from '../../plugins/throttle.js';
+import { clearLoginFailures, takeAttempt, throttleBuckets } from '../../plugins/throttle.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { publicUserColumns, toPublicUser } from './public-user.js';
@@ -155,6 +155,32 @@ export async function changePassword(
 
 const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 
+/** Reset e-mails per account in RESET_MAIL_WINDOW_MS; beyond it the answer is the same but no new link is made. */
+export const RESET_MAILS_PER_ACCOUNT = 3;
+/** Not longer than RESET_TTL_MS: while the cap holds, the newest link sent is still valid (it always works). */
+export const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
+const MAX_RETRIES = 4;
+
+/** Runs a transaction again when PostgreSQL broke a deadlock or a serialization conflict (as money operations do). */
+async function retrying<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (e) {
+      const code = pgCode(e);
+      if ((code === PG.deadlock || code === PG.serializationFailure) && attempt < MAX_RETRIES) continue;
+      throw e;
+    }
+  }
+}
+
+/**
+ * Item 4 of issue 12: reset requests are limited per e-mail *and client address* (10 in 15 min → 429 for that
+ * pair) and per address (100), never per account alone, so an attacker's requests cannot refuse the owner's.
+ * What an account is protected by instead is a cap on e-mails: RESET_MAILS_PER_ACCOUNT links per
+ * RESET_MAIL_WINDOW_MS; past it the request answers as always, no link is made, and the newest link already
+ * sent keeps working (the window is shorter than a link's life). A new link voids the earlier ones.
+ */
 export async function requestReset(
   deps: { db: Db; clock: Clock; mailer: Mailer; appUrl: string; log: (m: string) => void },
   email: string,
@@ -163,18 +189,38 @@ export async function requestReset(
   const { db, clock } = deps;
   // Every reset request counts, whether or not the e-mail has an account.
   await takeAttempt(db, clock, throttleBuckets('reset', email, ip));
-  const [user] = await db
-    .select({ id: users.id, fullName: users.fullName })
-    .from(users)
-    .where(and(eq(users.email, email), isNull(users.deletedAt)))
-    .limit(1);
-  if (!user) return;
   const token = randomBytes(32).toString('base64url');
-  await db.insert(passwordResets).values({
-    tokenHash: sha256(token),
-    userId: user.id,
-    expiresAt: new Date(clock().getTime() + RESET_TTL_MS),
-  });
+  const now = clock();
+  const user = await retrying(() =>
+    db.transaction(async (tx) => {
+      // The user's row first (the same order as resetPassword), so concurrent requests for one account queue here
+      // and the cap below is exact.
+      const [found] = await tx
+        .select({ id: users.id, fullName: users.fullName })
+        .from(users)
+        .where(and(eq(users.email, email), isNull(users.deletedAt)))
+        .for('no key update');
+      if (!found) return null;
+      const [recent] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(passwordResets)
+        .where(and(eq(passwordResets.userId, found.id), gt(passwordResets.createdAt, new Date(now.getTime() - RESET_MAIL_WINDOW_MS))));
+      if (recent.n >= RESET_MAILS_PER_ACCOUNT) return null;
+      // A new link voids every earlier one (they stay as used rows until housekeeping prunes them).
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.userId, found.id), isNull(passwordResets.usedAt)));
+      await tx.insert(passwordResets).values({
+        tokenHash: sha256(token),
+        userId: found.id,
+        expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+        createdAt: now,
+      });
+      return found;
+    }),
+  );
+  if (!user) return;
   const link = `${deps.appUrl.replace(/\/$/, '')}/user/profile/reset-password/${token}`;
   // Sent in the background: the answer must not take longer when the e-mail exists.
   void deps.mailer
@@ -183,37 +229,42 @@ export async function requestReset(
       subject: 'Reset your password',
       text: `Hello ${user.fullName},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within 30 minutes:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
     })
-    .catch((e) => deps.log(`reset mail to ${email} failed: ${String(e)}`));
+    // Neither the address nor the link goes into the log (item 9).
+    .catch((e) => deps.log(`a reset mail could not be sent: ${e instanceof Error ? e.name : 'error'}`));
 }
 
+/**
+ * Sets a new password with a reset link. Locks in a fixed order (the user's row, then the reset rows), so two
+ * links of one user used at once cannot deadlock: the second waits, then finds its link voided → 400. A
+ * deadlock or serialization failure (with some other writer) is retried.
+ */
 export async function resetPassword(db: Db, clock: Clock, token: string, password: string) {
   if (token.length > 100) throw badRequest(RESET_INVALID);
+  const tokenHash = sha256(token);
+  const liveReset = () => and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, clock()));
   // A token that names no live reset is refused before the (deliberately slow) password hash: an anonymous
   // caller cannot make the server spend an argon2 hash per made-up token. The transaction below re-checks it.
-  const [live] = await db
-    .select({ userId: passwordResets.userId })
-    .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, clock())))
-    .limit(1);
+  const [live] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(liveReset()).limit(1);
   if (!live) throw badRequest(RESET_INVALID);
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    // Single use: only the request that flips used_at wins.
-    const [reset] = await tx
-      .update(passwordResets)
-      .set({ usedAt: clock() })
-      .where(and(eq(passwordResets.tokenHash, sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, clock())))
-      .returning({ userId: passwordResets.userId });
-    if (!reset) throw badRequest(RESET_INVALID);
-    const updated = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
-      .where(and(eq(users.id, reset.userId), isNull(users.deletedAt)))
-      .returning({ id: users.id });
-    if (updated.length === 0) throw badRequest(RESET_INVALID);
-    await tx.update(passwordResets).set({ usedAt: clock() }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
-    await revokeUserSessions(tx, reset.userId);
-  });
+  await retrying(() =>
+    db.transaction(async (tx) => {
+      const [owner] = await tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(and(eq(users.id, live.userId), isNull(users.deletedAt)))
+        .for('no key update');
+      if (!owner) throw badRequest(RESET_INVALID);
+      // Single use: only the request that flips used_at wins; using a link voids the user's other links too.
+      const [reset] = await tx.update(passwordResets).set({ usedAt: clock() }).where(liveReset()).returning({ userId: passwordResets.userId });
+      if (!reset || reset.userId !== owner.id) throw badRequest(RESET_INVALID);
+      await tx.update(passwordResets).set({ usedAt: clock() }).where(and(eq(passwordResets.userId, owner.id), isNull(passwordResets.usedAt)));
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, owner.id));
+      await revokeUserSessions(tx, owner.id);
+      // The owner proved control of the mailbox: earlier failed logins (anyone's) no longer hold the account back.
+      await clearLoginFailures(tx, owner.email);
+    }),
+  );
 }
 
 export async function endSession(db: Db, sessionHash: string) {
@@ -224,7 +275,7 @@ export async function endSession(db: Db, sessionHash: string) {
 export async function ensureSuperAdmin(db: Db, email: string, password: string): Promise<{ email: string; generated?: string } | null> {
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.role, 'SADMIN')).limit(1);
   if (existing.length > 0) return null;
-  const adminEmail = (email || 'admin@example.com').trim().toLowerCase();
+  const adminEmail = normaliseEmail(email || 'admin@example.com');
   const generated = password ? undefined : randomBytes(12).toString('base64url');
   try {
     await createUser(db, { fullName: 'Super Admin', email: adminEmail, phone: '-', password: password || generated!, role: 'SADMIN' });

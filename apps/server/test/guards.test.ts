@@ -40,6 +40,7 @@ export const ROUTES: Record<string, Expect> = {
   'GET /api/v1/user/statement.csv': NEEDS_LOGIN,
   'POST /api/v1/point/transfer': NEEDS_LOGIN,
   'POST /api/v1/subscription/activate-with-points': NEEDS_LOGIN,
+  'POST /api/v1/subscription/apply-code': NEEDS_LOGIN,
   'POST /api/v1/deposit/deposit': NEEDS_LOGIN,
   'GET /api/v1/deposit/my-deposits': NEEDS_LOGIN,
   'POST /api/v1/withdraw': NEEDS_LOGIN,
@@ -72,6 +73,8 @@ export const ROUTES: Record<string, Expect> = {
   'DELETE /api/v1/withdraw/:id': ADMIN_ONLY,
   'POST /api/v1/adpoint/addpoint': ADMIN_ONLY,
   'POST /api/v1/adpoint/removepoint': ADMIN_ONLY,
+  'POST /api/v1/subscription/add-code': ADMIN_ONLY,
+  'GET /api/v1/subscription/all-codes': ADMIN_ONLY,
 };
 
 let ctx: TestContext;

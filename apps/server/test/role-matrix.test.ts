@@ -89,6 +89,11 @@ export const MATRIX: Record<string, Entry> = {
   },
   // USER / admins have less than the minimum balance → 400; the subscriber is already subscribed → 409.
   'POST /api/v1/subscription/activate-with-points': { want: [401, 400, 409, 400, 400] },
+  // `{}` → "Please enter a subscription code" for anyone logged in (the subscriber too: the body is read first).
+  'POST /api/v1/subscription/apply-code': { want: [401, 400, 400, 400, 400] },
+  // An allowed admin's probe is a refused body (an array), so the matrix makes no code; a refused caller sends `{}`.
+  'POST /api/v1/subscription/add-code': { want: [401, 403, 403, 400, 400], probe: () => ({ body: [] }), attack: () => ({ body: {} }) },
+  'GET /api/v1/subscription/all-codes': { want: ADMIN_200 },
   'POST /api/v1/deposit/deposit': { want: [401, 400, 400, 400, 400] },
   'GET /api/v1/deposit/my-deposits': { want: LOGGED_IN_200 },
   'POST /api/v1/withdraw': {

@@ -10,3 +10,4 @@ export * from './withdrawals.js';
 export * from './videos.js';
 export * from './closed-accounts.js';
 export * from './settings.js';
+export * from './subscription-codes.js';

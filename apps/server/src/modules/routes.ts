@@ -11,6 +11,7 @@ import { depositRoutes } from './deposits/deposits.routes.js';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes.js';
 import { adpointRoutes } from './adpoint/adpoint.routes.js';
 import { subscriptionRoutes } from './subscription/subscription.routes.js';
+import { subscriptionCodeRoutes } from './subscription-codes/subscription-codes.routes.js';
 import { statementRoutes } from './statement/statement.routes.js';
 import { ledgerRoutes } from './ledger/ledger.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
@@ -28,6 +29,7 @@ export const apiModules: FastifyPluginAsync[] = [
   adpointRoutes as FastifyPluginAsync,
   subscriptionRoutes as FastifyPluginAsync,
   statementRoutes as FastifyPluginAsync,
+  subscriptionCodeRoutes as FastifyPluginAsync,
   ledgerRoutes as FastifyPluginAsync,
   settingsRoutes as FastifyPluginAsync,
 ];

@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './ledger.js';
 export * from './money.js';
 export * from './settings.js';
+export * from './subscription-codes.js';

@@ -16,7 +16,8 @@ export type AuditAction =
   | 'video.created'
   | 'video.updated'
   | 'video.deleted'
-  | 'settings.changed';
+  | 'settings.changed'
+  | 'subscription_code.created';
 
 export async function recordAudit(
   tx: DbOrTx,

@@ -15,6 +15,8 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  SUBSCRIPTION_CODE_ALPHABET,
+  addCodeBody,
   adminDepositsQuery,
   adminWithdrawalsQuery,
   auditQuery,

@@ -13,7 +13,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -661,6 +661,7 @@ try {
   buildIfStale();
   await snapshotBundle();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'points-crash-'));
+  await chmod(dataDir, 0o711); // 0711: run as root, the embedded PostgreSQL's unprivileged account must reach its cluster in this folder of ours.
   console.log(`crash: ${RUNS} runs, seed ${SEED}, ${LOOPS} concurrent loops, DATA_DIR ${dataDir}`);
   const first = await startServer();
   console.log(`crash: first start (new data directory) answered /health after ${(first.startMs / 1000).toFixed(1)}s`);

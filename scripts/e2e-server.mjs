@@ -2,7 +2,7 @@
 // embedded PostgreSQL, or a fresh database on TEST_DATABASE_URL when that is set.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,6 +10,7 @@ import pg from 'pg';
 const port = process.env.E2E_PORT ?? '3100';
 // E2E_DATA_DIR: made by playwright.config.ts so the journeys can read DATA_DIR/outbox; removed at exit either way.
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(os.tmpdir(), 'points-e2e-'));
+chmodSync(dataDir, 0o711); // 0711: run as root, the embedded PostgreSQL's unprivileged account must reach its cluster in this folder of ours.
 // A private copy of the web build: a rebuild of apps/web/dist during the run (other work in the same tree)
 // would otherwise swap the hashed assets under the pages being tested.
 const webDist = path.join(dataDir, 'web');

@@ -7,6 +7,8 @@ import { createMailer } from './mail/mailer.js';
 import { systemClock } from './clock.js';
 import { buildApp } from './app.js';
 import { ensureSuperAdmin } from './modules/users/users.service.js';
+import { safeErrorText } from './logging.js';
+import { StartError, checkDatabaseUrl, ensureDataDir, listenFailure, probePort } from './start-errors.js';
 
 async function main() {
   await loadDotEnv();
@@ -22,11 +24,15 @@ async function main() {
   }
   const log = (m: string) => console.log(`[start] ${m}`);
 
+  await ensureDataDir(config.DATA_DIR);
+  await probePort(config.HOST, config.PORT);
   let embedded: EmbeddedDatabase | undefined;
   let url = config.DATABASE_URL;
   if (!url) {
     embedded = await startEmbedded(config.DATA_DIR, log);
     url = embedded.url;
+  } else {
+    await checkDatabaseUrl(url);
   }
   await runMigrations(url);
   const db = createDb(url, config.DB_POOL_SIZE);
@@ -57,11 +63,24 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (e) {
+    const failure = listenFailure(e, config.HOST, config.PORT);
+    if (!failure) throw e;
+    await db.$client.end().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw failure;
+  }
   log(`ready on ${config.APP_URL} (listening on ${config.HOST}:${config.PORT})`);
 }
 
 main().catch((e) => {
-  console.error(e);
+  if (e instanceof StartError) {
+    console.error(e.message);
+    process.exit(1);
+  }
+  // Without a failed query's parameters (e.g. the super admin's password hash and e-mail): logging.ts.
+  console.error(safeErrorText(e));
   process.exit(1);
 });

@@ -4,7 +4,7 @@
 // postmaster, stop it cleanly and start again on the same data directory without losing anything.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,6 +75,7 @@ async function startServer(): Promise<Server> {
       ADMIN_PASSWORD: '',
       TRUST_PROXY: '',
       LOG_LEVEL: 'warn',
+      SIGNUP_LIMIT_PER_HOUR: '0', // the test signs up its users from one address
     },
     detached: true, // its own process group: node and the postgres it starts
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -152,6 +153,7 @@ beforeAll(async () => {
     execFileSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: repoRoot, stdio: 'pipe' });
   }
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'points-durability-'));
+  await chmod(dataDir, 0o711); // 0711: run as root, the embedded PostgreSQL's unprivileged account must reach its cluster in this folder of ours.
   port = await freePort();
 }, 120_000);
 

@@ -1,7 +1,7 @@
 // Once per `vitest run`: a PostgreSQL (TEST_DATABASE_URL, else a fresh embedded one) and a migrated
 // template database that each test file clones into a database of its own.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -35,6 +35,7 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL ?? '';
   if (!adminUrl) {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'points-test-pg-'));
+    await chmod(dataDir, 0o711); // 0711: run as root, the embedded PostgreSQL's unprivileged account must reach its cluster in this folder of ours.
     embedded = await startEmbedded(dataDir, () => {});
     adminUrl = embedded.url;
   }

@@ -283,8 +283,6 @@ const BODY_ROUTES: BodyRoute[] = [
     },
   },
   { key: 'POST /api/v1/subscription/activate-with-points', refused: 'the caller has 0 points (less than the minimum balance)', fields: { plan: { good: fc.constant('VIP1'), bad: junk } } },
-];
-
   // Any object is a valid (empty) body, so only bodies the route's schema refuses are sent (other wires, non-objects).
   { key: 'POST /api/v1/subscription/add-code', schema: addCodeBody, fields: { extra: { good: fc.constant('x'), bad: junk } } },
   {
@@ -292,6 +290,8 @@ const BODY_ROUTES: BodyRoute[] = [
     refused: 'no subscription code exists in this database (well-formed codes are unknown)',
     fields: { code: { good: fc.string({ unit: fc.constantFrom(...SUBSCRIPTION_CODE_ALPHABET), minLength: 12, maxLength: 12 }), bad: fc.oneof(junk, badText(64)) } },
   },
+];
+
 
 interface ParamRoute {
   key: string;

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Client, signUp, startTestApp, type TestContext } from './helpers.js';
 import { HOUSEKEEPING_EVERY_MS, pruneExpired } from '../src/plugins/housekeeping.js';
 import { hashToken } from '../src/plugins/session.js';
+import { RESET_MAILS_PER_ACCOUNT } from '../src/modules/users/users.service.js';
 
 const HOUR = 60 * 60_000;
 let ctx: TestContext;
@@ -35,16 +36,19 @@ describe('pruneExpired on the moved clock', () => {
     const oldKey = `old-${randomUUID()}`;
     await ctx.db.execute(sql`insert into idempotency_keys (user_id, key, route, request_hash, status_code, response) values (${user._id}, ${oldKey}, 'POST /x', 'h', 200, '{}')`);
     // Reset links: used, expired, live (relative to the app's clock at the time of the prune).
-    const reset = (name: string, expiresInMs: number, used: boolean) =>
-      ctx.db.execute(sql`insert into password_resets (token_hash, user_id, expires_at, used_at) values
-        (${`${name}-${randomUUID()}`}, ${user._id}, ${new Date(ctx.clock.now().getTime() + expiresInMs)}, ${used ? ctx.clock.now() : null})`);
+    const reset = (name: string, expiresInMs: number, used: boolean, madeAgoMs = 0) =>
+      ctx.db.execute(sql`insert into password_resets (token_hash, user_id, expires_at, used_at, created_at) values
+        (${`${name}-${randomUUID()}`}, ${user._id}, ${new Date(ctx.clock.now().getTime() + expiresInMs)}, ${used ? ctx.clock.now() : null},
+         ${new Date(ctx.clock.now().getTime() - madeAgoMs)})`);
 
     ctx.clock.advance(23 * HOUR);
     expect((await active.get('/api/v1/user/me')).status).toBe(200); // touches the active session
     ctx.clock.advance(2 * HOUR); // the idle one: 25 h without a request; the key: 25 h old
     const freshKey = `fresh-${randomUUID()}`;
     await ctx.db.execute(sql`insert into idempotency_keys (user_id, key, route, request_hash, created_at) values (${user._id}, ${freshKey}, 'POST /x', 'h', ${ctx.clock.now()})`);
-    await reset('used', 20 * 60_000, true);
+    await reset('used', 10 * 60_000, true, 20 * 60_000);
+    // Voided 5 minutes after it was made: it still counts towards the account's reset-mail cap, so it stays.
+    await reset('recentlyvoided', 25 * 60_000, true, 5 * 60_000);
     await reset('expired', -60_000, false);
     await reset('live', 20 * 60_000, false);
     const at = ctx.clock.now();
@@ -65,7 +69,7 @@ describe('pruneExpired on the moved clock', () => {
     expect(await n(sql`select count(*)::int as n from idempotency_keys where key = ${oldKey}`)).toBe(0);
     expect(await n(sql`select count(*)::int as n from idempotency_keys where key = ${freshKey}`)).toBe(1);
     const left = await ctx.db.execute<{ h: string }>(sql`select token_hash as h from password_resets where user_id = ${user._id}`);
-    expect(left.rows.map((r) => r.h.split('-')[0])).toEqual(['live']);
+    expect(left.rows.map((r) => r.h.split('-')[0]).sort()).toEqual(['live', 'recentlyvoided']);
     expect(await n(sql`select count(*)::int as n from throttle_events where bucket like 'login:pair:old-%'`)).toBe(0);
     expect(await n(sql`select count(*)::int as n from throttle_events where bucket like 'login:pair:new-%'`)).toBe(1);
 
@@ -77,6 +81,20 @@ describe('pruneExpired on the moved clock', () => {
     ctx.clock.advance(7 * HOUR);
     await pruneExpired(ctx.db, ctx.clock.now());
     expect(await sessionsOf(user._id)).toBe(0);
+  });
+
+  test('pruning does not reopen the cap on reset e-mails: voided links made in the window still count', async () => {
+    const { user } = await signUp(ctx);
+    const resets = () => n(sql`select count(*)::int as n from password_resets where user_id = ${user._id}`);
+    for (let i = 0; i < RESET_MAILS_PER_ACCOUNT + 2; i++) expect((await ctx.client().post('/api/v1/user/reset', { email: user.email })).status).toBe(200);
+    expect(await resets()).toBe(RESET_MAILS_PER_ACCOUNT);
+    await pruneExpired(ctx.db, ctx.clock.now());
+    expect(await resets()).toBe(RESET_MAILS_PER_ACCOUNT); // the voided ones are kept while they count
+    expect((await ctx.client().post('/api/v1/user/reset', { email: user.email })).status).toBe(200);
+    expect(await resets()).toBe(RESET_MAILS_PER_ACCOUNT); // still capped: no new link
+    ctx.clock.advance(16 * 60_000);
+    await pruneExpired(ctx.db, ctx.clock.now());
+    expect(await resets()).toBe(1); // only the newest (live) link is left
   });
 
   test('two instances pruning at once: no error, one of them does the work', async () => {

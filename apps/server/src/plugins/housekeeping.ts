@@ -2,11 +2,12 @@
 // in every server process (buildApp starts it when the app is ready and stops it when the app closes):
 // - sessions past their absolute expiry or idle for IDLE_MS (the session lookup refuses them anyway),
 // - idempotency keys older than IDEMPOTENCY_KEEP_MS (24 h: a retry after that is a new request),
-// - reset links that were used (or voided by a newer link) or have expired,
+// - reset links that have expired, or were used (or voided by a newer link) and were made before the reset-mail
+//   window (they still count towards an account's cap of reset e-mails until then),
 // - throttle rows older than the longest window.
 // Safe with several instances: a run takes a transaction-level advisory lock without waiting; when another
 // instance holds it, this run is skipped (and the deletes are idempotent anyway).
-import { isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { passwordResets, sessions } from '../db/schema/index.js';
@@ -15,6 +16,7 @@ import { IDLE_MS } from './session.js';
 import { pruneIdempotencyKeys } from './idempotency.js';
 import { pruneThrottleEvents } from './throttle.js';
 import { serializeError } from '../logging.js';
+import { RESET_MAIL_WINDOW_MS } from '../modules/users/users.service.js';
 
 export const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
 const LOCK_ID = 724_311_012;
@@ -35,7 +37,14 @@ export async function pruneExpired(db: Db, now: Date): Promise<PruneCounts | nul
       .delete(sessions)
       .where(or(lte(sessions.expiresAt, now), lte(sessions.lastSeenAt, new Date(now.getTime() - IDLE_MS))));
     const i = await pruneIdempotencyKeys(tx, now);
-    const r = await tx.delete(passwordResets).where(or(isNotNull(passwordResets.usedAt), lte(passwordResets.expiresAt, now)));
+    const r = await tx
+      .delete(passwordResets)
+      .where(
+        or(
+          lte(passwordResets.expiresAt, now),
+          and(isNotNull(passwordResets.usedAt), lte(passwordResets.createdAt, new Date(now.getTime() - RESET_MAIL_WINDOW_MS))),
+        ),
+      );
     const t = await pruneThrottleEvents(tx, now);
     return { sessions: s.rowCount ?? 0, idempotencyKeys: i, passwordResets: r.rowCount ?? 0, throttleEvents: t };
   });

@@ -3,7 +3,7 @@
 // re-initialised; a postmaster left behind by a killed server (its postmaster.pid names a live process whose
 // parent is gone) is stopped cleanly first, one whose server still runs is refused.
 //
-// Where the cluster lives (docs/decisions/010-embedded-postgresql-as-root.md):
+// Where the cluster lives (docs/decisions/011-embedded-postgresql-as-root.md):
 // - an ordinary user: DATA_DIR/postgres, run as that user (as every release did);
 // - root: PostgreSQL refuses to run as root, so it runs as the unprivileged account `usdt-points`. The cluster
 //   stays in DATA_DIR/postgres when that account can reach it, and otherwise (a checkout below /root or any

@@ -6,13 +6,12 @@
 import { type ChildProcess, spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { existingCluster, LOCATION_FILE, runningEmbeddedUrl, SYSTEM_ACCOUNT, SYSTEM_HOME } from '../src/db/embedded.js';
+import { alive, existingCluster, freePort, LOCATION_FILE, runningEmbeddedUrl, SYSTEM_ACCOUNT, SYSTEM_HOME } from '../src/db/embedded.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const isRoot = process.getuid?.() === 0;
@@ -22,26 +21,6 @@ function run(cmd: string, args: string[], opts: SpawnSyncOptions = {}): string {
   const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 64 << 20, ...opts });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status ?? r.signal}:\n${r.stdout}\n${r.stderr}\n${r.error ?? ''}`);
   return String(r.stdout);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** The environment of a person at a shell: no variable of this test run leaks into the platform. */

@@ -9,23 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { existingCluster, runningEmbeddedUrl } from '../src/db/embedded.js';
+import { existingCluster, freePort, runningEmbeddedUrl } from '../src/db/embedded.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverDir, '../..');
 const tsxCli = path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs');
 const mainTs = path.join(serverDir, 'src/main.ts');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 let work = '';
 

@@ -38,7 +38,8 @@ interface Credentials {
   password: string;
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -50,7 +51,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-function alive(pid: number): boolean {
+/** True while the process exists (also when it belongs to another user). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -16,9 +16,8 @@ import { EMAIL_INVISIBLE } from '@app/contract';
 import { signUp, startTestApp, type TestContext } from './helpers.js';
 import { expectLedgerClean } from './money-helpers.js';
 import { resetTokenFrom } from './leak-scan.js';
-import { MAX_DELAY_MS, slowdownMs } from '../src/plugins/throttle.js';
+import { MAX_DELAY_MS, SIGNUP_LIMITED, slowdownMs, takeAttempt, throttleBuckets } from '../src/plugins/throttle.js';
 import { RESET_MAILS_PER_ACCOUNT } from '../src/modules/users/users.service.js';
-import { SIGNUP_LIMITED } from '../src/plugins/throttle.js';
 
 const MINUTE = 60_000;
 const TOO_MANY = { success: false, message: 'Too many attempts. Please try again later.' };
@@ -92,6 +91,20 @@ describe('nobody can lock an owner out (item 4)', () => {
     expect(await count(sql`select count(*)::int as n from throttle_events where bucket = ${`login:acct:${user.email}`}`)).toBe(30);
     const ok = await from(newIp('198.51.100')).login(user.email, password);
     expect(ok.status, ok.text).toBe(200);
+  });
+
+  test("the slowdown is applied to the account's next attempt from any address, from its 10th failure on", async () => {
+    const email = `slow-${randomUUID()}@example.com`;
+    const attempt = (ip: string) => takeAttempt(ctx.db, ctx.clock.now, throttleBuckets('login', email, ip));
+    const delays: number[] = [];
+    // 20 failures from 4 addresses (the attempts are never released: each stays a failure).
+    for (let i = 0; i < 20; i++) delays.push((await attempt(`203.0.113.${200 + (i % 4)}`)).delayMs);
+    expect(delays.slice(0, 10)).toEqual(Array(10).fill(0));
+    expect(delays.slice(10)).toEqual([250, 268, 287, 308, 330, 354, 379, 406, 435, 467]);
+    // The owner from a fresh address: slowed (20 failures → 500 ms), not refused.
+    const owner = await attempt('198.51.100.250');
+    expect(owner.delayMs).toBe(500);
+    await owner.release();
   });
 
   test('the slowdown: none before 10 failures, then 250 ms doubling every 10 failures, never more than 5 s', () => {

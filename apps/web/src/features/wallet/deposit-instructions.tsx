@@ -2,7 +2,7 @@
 import { lazy, Suspense } from 'react';
 import { Card } from '../../components/ui/card';
 import { useAppConfig, useAppConfigStatus } from '../../lib/config';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../components/ui/copy-button';
 
 const DepositQr = lazy(async () => ({ default: (await import('./deposit-qr')).DepositQr }));
 

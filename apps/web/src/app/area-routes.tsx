@@ -23,6 +23,7 @@ const AllUsersPage = lazyPage(() => import('../features/admin/users-page'), 'All
 const AdminDashboardPage = lazyPage(() => import('../features/admin/dashboard-page'), 'AdminDashboardPage');
 const AuditPage = lazyPage(() => import('../features/admin/audit-page'), 'AuditPage');
 const SettingsPage = lazyPage(() => import('../features/admin/settings-page'), 'SettingsPage');
+const SubscriptionCodesPage = lazyPage(() => import('../features/admin/subscription-codes-page'), 'SubscriptionCodesPage');
 const VideoLibraryPage = lazyPage(() => import('../features/videos/video-library-page'), 'VideoLibraryPage');
 const VideoPlayerPage = lazyPage(() => import('../features/videos/video-player-page'), 'VideoPlayerPage');
 const AdminVideoPage = lazyPage(() => import('../features/videos/admin-video-page'), 'AdminVideoPage');
@@ -55,6 +56,7 @@ const adminAreaRoutes: AreaRoute[] = [
   { path: '/adminvideo', Component: AdminVideoPage },
   { path: '/admin/withdraw', Component: AdminWithdrawPage },
   { path: '/admin/deposit', Component: AdminDepositPage },
+  { path: '/admin/subscription-codes', Component: SubscriptionCodesPage },
 ];
 
 /** SADMIN only. */

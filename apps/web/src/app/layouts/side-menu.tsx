@@ -21,6 +21,7 @@ const ADMIN: Item[] = [
   { to: '/adminvideo', label: 'Add Video' },
   { to: '/admin/withdraw', label: 'Admin Withdraw' },
   { to: '/admin/deposit', label: 'Admin Deposit' },
+  { to: '/admin/subscription-codes', label: 'Subscription codes' },
 ];
 /** Super admins also see the audit log and the platform settings. */
 const SADMIN_ONLY: Item[] = [

@@ -1,8 +1,9 @@
 import { Copy } from 'lucide-react';
 import { toast } from '../../lib/toast';
-import { Button } from '../../components/ui/button';
+import { Button } from './button';
 
-export function CopyButton({ text, label = 'Copy', what }: { text: string; label?: string; what: string }) {
+/** Copies `text`; `ariaLabel` names the button where one page shows many ("Copy code ABCD…"). */
+export function CopyButton({ text, label = 'Copy', what, ariaLabel }: { text: string; label?: string; what: string; ariaLabel?: string }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
@@ -12,7 +13,7 @@ export function CopyButton({ text, label = 'Copy', what }: { text: string; label
     }
   };
   return (
-    <Button variant="secondary" onClick={() => void copy()}>
+    <Button variant="secondary" aria-label={ariaLabel} onClick={() => void copy()}>
       <Copy aria-hidden="true" className="h-4 w-4" />
       {label}
     </Button>

@@ -1,6 +1,6 @@
 // Admin desk calls: the users table (spec §7 GET /user/all, PUT /user/{id}/update-role,
 // DELETE /user/{id}/delete-user, GET /admin/stats/users), the dashboard and the audit log (DESIGN §3).
-import type { AuditResponse, ClosedAccountsResponse, DashboardResponse, SettingsResponse, SettingsUpdateBody, UserListResponse, UserStatsResponse } from '@app/contract';
+import type { AllCodesResponse, SubscriptionCodeRecord, AuditResponse, ClosedAccountsResponse, DashboardResponse, SettingsResponse, SettingsUpdateBody, UserListResponse, UserStatsResponse } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
 
 export const USERS_PAGE_LIMIT = 20;
@@ -14,6 +14,7 @@ export const adminKeys = {
   stats: ['admin', 'user-stats'] as const,
   dashboard: ['admin', 'dashboard'] as const,
   audit: (params: AuditFilters & { page: number }) => ['admin', 'audit', params] as const,
+  subscriptionCodes: ['admin', 'subscription-codes'] as const,
 };
 
 export async function fetchUsers({ page, q }: { page: number; q: string }): Promise<UserListResponse> {
@@ -77,6 +78,7 @@ export const AUDIT_ACTIONS = [
   { value: 'video.updated', label: 'Video updated' },
   { value: 'video.deleted', label: 'Video deleted' },
   { value: 'settings.changed', label: 'Settings changed' },
+  { value: 'subscription_code.created', label: 'Subscription code created' },
 ] as const;
 
 export function auditActionLabel(action: string): string {
@@ -92,4 +94,13 @@ export async function fetchSettings(): Promise<SettingsResponse> {
 
 export async function saveSettings(body: SettingsUpdateBody): Promise<SettingsResponse> {
   return (await api.put<SettingsResponse>('/settings', body)).data;
+}
+
+/** Subscription codes (issue 14): every code, newest first, and a new one (the server audits it). */
+export async function fetchSubscriptionCodes(): Promise<AllCodesResponse> {
+  return (await api.get<AllCodesResponse>('/subscription/all-codes')).data;
+}
+
+export async function generateSubscriptionCode(): Promise<SubscriptionCodeRecord> {
+  return (await api.post<ApiEnvelope & { code: SubscriptionCodeRecord }>('/subscription/add-code')).data.code;
 }

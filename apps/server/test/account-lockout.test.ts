@@ -7,13 +7,11 @@
 // - Sign-up: SIGNUP_LIMIT_PER_HOUR per client address (its default, 20), an existing e-mail keeps its 409,
 //   invisible characters are refused, NFC-equal addresses are one address.
 // Client addresses are varied with X-Forwarded-For (the app trusts it: TRUST_PROXY=true).
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EMAIL_INVISIBLE } from '@app/contract';
-import { signUp, startTestApp, type TestContext } from './helpers.js';
+import { mailsTo as mailsToSubject, signUp, startTestApp, waitForMails as waitForMailsOf, type TestContext } from './helpers.js';
 import { expectLedgerClean } from './money-helpers.js';
 import { resetTokenFrom } from './leak-scan.js';
 import { MAX_DELAY_MS, SIGNUP_LIMITED, slowdownMs, takeAttempt, throttleBuckets } from '../src/plugins/throttle.js';
@@ -44,22 +42,11 @@ const from = (ip: string) => {
 let ipSeq = 0;
 const newIp = (range: '203.0.113' | '198.51.100' = '203.0.113') => `${range}.${++ipSeq}`;
 
-/** Every reset mail sent to `to`, oldest first. */
-async function mailsTo(to: string): Promise<string[]> {
-  const dir = path.join(ctx.dataDir, 'outbox');
-  const files = (await readdir(dir).catch(() => [] as string[])).sort();
-  const texts = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
-  return texts.filter((t) => t.includes(`To: ${to}`));
-}
-/** Waits until `to` has received `n` mails (they are sent in the background), then returns them. */
-async function waitForMails(to: string, n: number): Promise<string[]> {
-  const deadline = Date.now() + 5000;
-  for (;;) {
-    const mails = await mailsTo(to);
-    if (mails.length >= n || Date.now() > deadline) return mails;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const RESET_SUBJECT = 'Reset your password';
+/** Every reset mail sent to `to`, oldest first (other mails, e.g. sign-in notices, are left out). */
+const mailsTo = (to: string) => mailsToSubject(ctx, to, RESET_SUBJECT);
+/** Waits until `to` has received `n` reset mails (they are sent in the background), then returns them. */
+const waitForMails = (to: string, n: number) => waitForMailsOf(ctx, to, RESET_SUBJECT, n);
 const count = async (query: ReturnType<typeof sql>) => (await ctx.db.execute<{ n: number }>(query)).rows[0].n;
 
 describe('nobody can lock an owner out (item 4)', () => {

@@ -198,6 +198,24 @@ export async function signUpAs(ctx: TestContext, role: 'USER' | 'ADMIN' | 'SADMI
   return s;
 }
 
+/** Every e-mail to `to` in the outbox with this subject, oldest first (what has been written so far). */
+export async function mailsTo(ctx: TestContext, to: string, subject: string): Promise<string[]> {
+  const dir = path.join(ctx.dataDir, 'outbox');
+  const files = (await readdir(dir).catch(() => [] as string[])).sort();
+  const texts = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+  return texts.filter((t) => t.includes(`To: ${to}`) && t.includes(`Subject: ${subject}`));
+}
+
+/** Waits (up to 5 s) until `to` has `n` e-mails with this subject, then returns them, oldest first. */
+export async function waitForMails(ctx: TestContext, to: string, subject: string, n: number): Promise<string[]> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const mails = await mailsTo(ctx, to, subject);
+    if (mails.length >= n || Date.now() > deadline) return mails;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** The newest e-mail written to the outbox (mail is sent in the background, so this waits for it). */
 export async function lastMail(ctx: TestContext, to: string, timeoutMs = 5000): Promise<string> {
   const deadline = Date.now() + timeoutMs;

@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { lastMail, signUp, startTestApp, type TestContext } from './helpers.js';
+import { signUp, startTestApp, waitForMails, type TestContext } from './helpers.js';
 import { resetTokenFrom } from './leak-scan.js';
 import { redactUrl, safeErrorText, serializeError } from '../src/logging.js';
 
@@ -35,7 +35,8 @@ describe('a reset and two failing queries, logged by a real instance', () => {
     const { client, password } = await signUp(ctx, { email });
     await client.post('/api/v1/user/change-password', { oldPassword: 'wrong-old-password', newPassword: 'another-pass-1' }); // a 400
     expect((await ctx.client().post('/api/v1/user/reset', { email })).status).toBe(200);
-    const token = resetTokenFrom(await lastMail(ctx, email));
+    const [mail] = await waitForMails(ctx, email, 'Reset your password', 1);
+    const token = resetTokenFrom(mail);
 
     // The link as the browser opens it (the web route), the API call, a percent-encoded form, a query string.
     await ctx.client().get(`/user/profile/reset-password/${token}`);

@@ -34,6 +34,8 @@ const envSchema = z.object({
   SUPPORT_PHONE: settingVar('supportPhone', DEFAULT_SUPPORT_PHONE),
   SUBSCRIPTION_PRICE: settingVar('subscriptionPrice', '0.00'),
   SUBSCRIPTION_MIN_BALANCE: settingVar('subscriptionMinBalance', '12.00'),
+  REFERRAL_LEVELS: settingVar('referralLevels', '10,5,3'),
+  REFERRAL_FIRST_DEPOSIT_BONUS: settingVar('referralFirstDepositBonus', '1.00'),
   TRUST_PROXY: z.string().default(''),
   // Accounts one client address may create per hour; 0 turns the limit off (load tests, test suites).
   SIGNUP_LIMIT_PER_HOUR: z

@@ -72,6 +72,9 @@ test('the environment seeds the settings: GET /settings names them after the var
       subscriptionMinBalance: 12,
       supportEmail: 'help@example.com',
       supportPhone: '+971 4 111 2222',
+      admin2fa: 'optional',
+      referralLevels: '10,5,3',
+      referralFirstDepositBonus: 1,
     },
   });
   expect((await user.get('/api/v1/settings')).status).toBe(403);

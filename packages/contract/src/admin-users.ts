@@ -64,6 +64,8 @@ export const adminUserRow = z.object({
   subscription: z.boolean(),
   /** The referrer's e-mail, or null. */
   referredBy: z.string().nullable(),
+  /** What the referral program has paid this user (commissions and first-deposit bonuses), in points. */
+  referralEarnings: z.number(),
   createdAt: z.string(),
 });
 export type AdminUserRow = z.infer<typeof adminUserRow>;
@@ -99,6 +101,8 @@ export const dashboardResponse = z.object({
   pendingWithdrawals: countAmount,
   /** Sum of every user account's balance: what the platform owes its users. */
   userBalances: z.number(),
+  /** Everything the referral program has paid (commissions and first-deposit bonuses), in points. */
+  referralCommissions: z.number(),
   /** The last 30 UTC days, oldest first, today last; days without activity are zeros. */
   series: z.array(z.object({ day: z.string(), deposits: z.number(), withdrawals: z.number(), signups: z.number() })),
 });

@@ -10,4 +10,5 @@ export * from './withdrawals.js';
 export * from './videos.js';
 export * from './closed-accounts.js';
 export * from './settings.js';
+export * from './referrals.js';
 export * from './subscription-codes.js';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from './auth.js';
 import { LIMITS } from './constants.js';
 import { parseCents } from './money.js';
+import { REFERRAL_MAX_LEVELS, parseReferralLevels } from './referrals.js';
 
 /** A Tron (TRC20) address: base58, 34 characters, starting with T. */
 export const TRON_ADDRESS_PATTERN = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
@@ -23,6 +24,7 @@ export const SETTINGS_MSG = {
   amount: (label: string) => `${label} must be 0 or an amount with at most 2 decimals, up to 1,000,000.00`,
   supportEmail: 'Support e-mail must be an e-mail address',
   supportPhone: 'Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .',
+  referralLevels: `Referral levels must be 1 to ${REFERRAL_MAX_LEVELS} percentages separated by commas (such as 10,5,3), each 0 to 100 with at most 2 decimals, adding up to at most 100`,
 } as const;
 
 /** 0 or a positive amount (number or decimal text) → integer cents. */
@@ -45,6 +47,16 @@ const textSetting = (pattern: RegExp, message: string, opts: { max: number; allo
     .max(opts.max, message)
     .refine((v) => (opts.allowEmpty && v === '') || (pattern.test(v) && !CONTROL_CHARS.test(v)), message)
     .transform((v) => (opts.lower ? v.toLowerCase() : v));
+
+/** `10,5,3` → the same text, normalised (`10, 5.50 ,3` → `10,5.5,3`); read as basis points by `referralRatesBp`. */
+const referralLevelsSetting = z.string({ error: SETTINGS_MSG.referralLevels }).transform((v, ctx) => {
+  const bp = parseReferralLevels(v);
+  if (bp === null) {
+    ctx.addIssue({ code: 'custom', message: SETTINGS_MSG.referralLevels });
+    return z.NEVER;
+  }
+  return bp.map((x) => String(x / 100)).join(',');
+});
 
 /** How a setting travels: `amount` is stored as integer cents and sent as a number with 2 decimals. */
 export type SettingKind = 'text' | 'amount';
@@ -94,6 +106,20 @@ export const SETTINGS = {
     label: 'Support phone',
     help: 'Shown in the footer and on the contact page.',
     schema: textSetting(PHONE_PATTERN, SETTINGS_MSG.supportPhone, { max: LIMITS.phoneMax }),
+  },
+  referralLevels: {
+    env: 'REFERRAL_LEVELS',
+    kind: 'text',
+    label: 'Referral commission levels (%)',
+    help: 'The share of each video reward paid to the earner’s referrer, that referrer’s referrer, and so on up, in percent, separated by commas (up to 10 levels). 0 turns a level off.',
+    schema: referralLevelsSetting,
+  },
+  referralFirstDepositBonus: {
+    env: 'REFERRAL_FIRST_DEPOSIT_BONUS',
+    kind: 'amount',
+    label: 'Referral first-deposit bonus',
+    help: 'Points paid to a user’s direct referrer when that user’s first deposit is credited. 0 turns the bonus off.',
+    schema: amountOrZero('Referral first-deposit bonus'),
   },
 } as const satisfies Record<string, SettingDefinition>;
 

@@ -11,6 +11,7 @@ export const SYSTEM_ACCOUNTS = [
   'hold:withdrawals',
   'income:subscriptions',
   'expense:rewards',
+  'expense:referrals',
   'equity:adjustments',
 ] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];

@@ -15,6 +15,7 @@ import { subscriptionCodeRoutes } from './subscription-codes/subscription-codes.
 import { statementRoutes } from './statement/statement.routes.js';
 import { ledgerRoutes } from './ledger/ledger.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { referralRoutes } from './referrals/referrals.routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes as FastifyPluginAsync,
@@ -32,4 +33,5 @@ export const apiModules: FastifyPluginAsync[] = [
   subscriptionCodeRoutes as FastifyPluginAsync,
   ledgerRoutes as FastifyPluginAsync,
   settingsRoutes as FastifyPluginAsync,
+  referralRoutes as FastifyPluginAsync,
 ];

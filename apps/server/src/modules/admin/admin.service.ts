@@ -29,6 +29,7 @@ export async function dashboard(db: Db, clock: Clock): Promise<Dashboard> {
     pending_withdrawals: number;
     pending_withdrawals_cents: number;
     user_balances_cents: number;
+    referral_commissions_cents: number;
     series: { day: string; deposits: number; withdrawals: number; signups: number }[];
   }>(sql`
     with days as (
@@ -57,9 +58,11 @@ export async function dashboard(db: Db, clock: Clock): Promise<Dashboard> {
       ${rowCount('users_live')} as users,
       (select count(*)::int from users where deleted_at is null and subscribed_at is not null) as subscribers,
       p.pending_deposits, p.pending_deposits_cents, w.pending_withdrawals, w.pending_withdrawals_cents,
-      -- Every ledger transaction sums to zero (DESIGN §5), so the users hold exactly what the six system
+      -- Every ledger transaction sums to zero (DESIGN §5), so the users hold exactly what the system
       -- accounts are owed: read 6 rows instead of summing every user's account.
       (select -coalesce(sum(balance_cents), 0)::bigint from ledger_accounts where code is not null) as user_balances_cents,
+      -- Everything the referral program paid is what its system account gave out.
+      (select -coalesce(sum(balance_cents), 0)::bigint from ledger_accounts where code = 'expense:referrals') as referral_commissions_cents,
       (select json_agg(json_build_object(
                 'day', to_char(days.day, 'YYYY-MM-DD'),
                 'deposits', coalesce(dep.cents, 0),
@@ -78,6 +81,7 @@ export async function dashboard(db: Db, clock: Clock): Promise<Dashboard> {
     pendingDeposits: { count: r.pending_deposits, amount: centsToNumber(r.pending_deposits_cents) },
     pendingWithdrawals: { count: r.pending_withdrawals, amount: centsToNumber(r.pending_withdrawals_cents) },
     userBalances: centsToNumber(r.user_balances_cents),
+    referralCommissions: centsToNumber(r.referral_commissions_cents),
     series: r.series.map((d) => ({
       day: d.day,
       deposits: centsToNumber(d.deposits),

@@ -5,6 +5,7 @@ import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js'
 import { runMoneyOperation } from '../../plugins/idempotency.js';
 import { allowEmptyJsonBody, okResponse } from '../../ledger/http.js';
 import { listWindow, sendUnpaged } from '../../http/list-window.js';
+import { referralRules } from '../referrals/referrals.service.js';
 import { createDeposit, deleteDeposit, listAllDepositsJson, listDeposits, myDeposits, toggleDeposit } from './deposits.service.js';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(200) });
@@ -75,7 +76,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) =>
       runMoneyOperation(db, req, reply, async (tx) => {
-        const r = await toggleDeposit(tx, currentUser(req).id, req.params.id, req.body?.deposited);
+        const r = await toggleDeposit(tx, currentUser(req).id, req.params.id, req.body?.deposited, referralRules(app.settings));
         return { body: { success: true, message: r.message, deposited: r.deposited } };
       }),
   );

@@ -15,6 +15,7 @@ import { readRowCount } from '../../db/row-counts.js';
 import { centsNumber, isoTime } from '../../db/json.js';
 import { accountClosed } from '../users/closed-accounts.js';
 import { recheckActor } from '../../plugins/actor.js';
+import { payReferralShares, prepareFirstDepositBonus, type ReferralRules } from '../referrals/referrals.service.js';
 
 type DepositRow = typeof deposits.$inferSelect;
 
@@ -134,15 +135,21 @@ async function lockDeposit(tx: Tx, id: string): Promise<DepositRow> {
   return candidates[0];
 }
 
-/** Posts the approve or revert of a locked deposit and returns its new state. */
-async function applyToggle(tx: Tx, d: DepositRow, actorId: string): Promise<DepositRow> {
+/**
+ * Posts the approve or revert of a locked deposit and returns its new state. An approval that is the user's first
+ * credit also pays their referrer's first-deposit bonus (modules/referrals) under `referral`'s rules; a revert
+ * takes no bonus back.
+ */
+async function applyToggle(tx: Tx, d: DepositRow, actorId: string, referral: ReferralRules | null): Promise<DepositRow> {
   const version = d.version + 1;
   const approve = !d.deposited;
   // A closed (deleted) account takes no new money; a revert may still take back what was credited.
   if (approve && (await accountClosed(tx, d.userId))) throw conflict(DEPOSIT_MSG.accountClosed);
+  const eventKey = `deposit:${d.id}:v${version}`;
+  const bonus = approve && referral ? await prepareFirstDepositBonus(tx, referral, d.userId, { codes: ['external:deposits'], userIds: [d.userId] }) : [];
   await post(tx, {
     kind: approve ? 'deposit_approve' : 'deposit_revert',
-    eventKey: `deposit:${d.id}:v${version}`,
+    eventKey,
     postings: approve
       ? [
           { account: { code: 'external:deposits' }, amountCents: -d.amountCents },
@@ -157,6 +164,7 @@ async function applyToggle(tx: Tx, d: DepositRow, actorId: string): Promise<Depo
     insufficientMessage: DEPOSIT_MSG.revertImpossible,
     insufficientStatus: 409,
   });
+  await payReferralShares(tx, bonus, { kind: 'referral_bonus', causeKey: eventKey, actorId, memo: { depositId: d.id } });
   const [updated] = await tx
     .update(deposits)
     .set({ deposited: approve, version, updatedAt: new Date() })
@@ -168,11 +176,17 @@ async function applyToggle(tx: Tx, d: DepositRow, actorId: string): Promise<Depo
 const auditView = (d: DepositRow) => ({ deposited: d.deposited, amount: centsToNumber(d.amountCents), transactionId: d.transactionId, hidden: d.hiddenAt !== null });
 
 /** POST /deposit/deposit/{id}: approve a pending deposit, revert a deposited one (or set `target`). */
-export async function toggleDeposit(tx: Tx, actorId: string, id: string, target?: boolean): Promise<{ deposited: boolean; message: string }> {
+export async function toggleDeposit(
+  tx: Tx,
+  actorId: string,
+  id: string,
+  target: boolean | undefined,
+  referral: ReferralRules,
+): Promise<{ deposited: boolean; message: string }> {
   await recheckActor(tx, actorId);
   const d = await lockDeposit(tx, id);
   if (target !== undefined && target === d.deposited) throw conflict(DEPOSIT_MSG.alreadyInState);
-  const updated = await applyToggle(tx, d, actorId);
+  const updated = await applyToggle(tx, d, actorId, referral);
   await recordAudit(tx, {
     actorId,
     action: updated.deposited ? 'deposit.approved' : 'deposit.reverted',
@@ -188,7 +202,7 @@ export async function toggleDeposit(tx: Tx, actorId: string, id: string, target?
 export async function deleteDeposit(tx: Tx, actorId: string, id: string): Promise<void> {
   await recheckActor(tx, actorId);
   const d = await lockDeposit(tx, id);
-  const current = d.deposited ? await applyToggle(tx, d, actorId) : d;
+  const current = d.deposited ? await applyToggle(tx, d, actorId, null) : d;
   const [hidden] = await tx.update(deposits).set({ hiddenAt: new Date(), updatedAt: new Date() }).where(eq(deposits.id, d.id)).returning();
   await recordAudit(tx, {
     actorId,

@@ -35,6 +35,10 @@ function describe(kind: string, amountCents: number, memo: Record<string, unknow
       return 'Subscription activated';
     case 'video_reward':
       return 'Video reward';
+    case 'referral_commission':
+      return `Referral commission, level ${Number(m.level)}: video reward of ${str('memberName')}`;
+    case 'referral_bonus':
+      return `Referral bonus, level ${Number(m.level)}: first deposit of ${str('memberName')}`;
     default:
       return kind.replace(/_/g, ' ');
   }

@@ -21,6 +21,9 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** What user `u` has been paid by the referral program (referral_team_ancestor_idx, index only). */
+const REFERRAL_EARNED = 'select coalesce(sum(t.earned_cents), 0) from referral_team t where t.ancestor_id = u.id';
+
 /** Admins first (SADMIN, ADMIN, then USER), newest first within a role: the order of users_admin_list_idx. */
 const ADMIN_LIST_ORDER = sql.raw(`(case u.role when 'SADMIN' then 0 when 'ADMIN' then 1 else 2 end), u.created_at desc nulls last, u.id`);
 
@@ -60,7 +63,7 @@ export async function listAllUsersJson(db: Db, opts: { q?: string; max: number }
       select count(*)::int as n, coalesce(json_agg(json_build_object(
                '_id', u.id, 'fullName', u.full_name, 'email', u.email, 'phone', u.phone, 'role', u.role,
                'point', ${centsNumber('coalesce(a.balance_cents, 0)')}, 'subscription', u.subscribed_at is not null,
-               'referredBy', r.email, 'createdAt', ${isoTime('u.created_at')}
+               'referredBy', r.email, 'referralEarnings', ${centsNumber(`(${REFERRAL_EARNED})`)}, 'createdAt', ${isoTime('u.created_at')}
              ) order by p.rn) filter (where p.rn <= ${opts.max}), '[]')::text as json
       from page p
       join users u on u.id = p.id
@@ -85,6 +88,7 @@ export async function listUsers(db: Db, opts: { page: number; limit: number; q?:
       balance_cents: number | null;
       subscribed: boolean;
       referrer_email: string | null;
+      referral_earned_cents: string;
       created_at: Date | string;
     }>(sql`
       with page as (
@@ -95,7 +99,8 @@ export async function listUsers(db: Db, opts: { page: number; limit: number; q?:
         limit ${opts.limit} offset ${offset}
       )
       select u.id, u.full_name, u.email, u.phone, u.role, a.balance_cents,
-             u.subscribed_at is not null as subscribed, r.email as referrer_email, u.created_at
+             u.subscribed_at is not null as subscribed, r.email as referrer_email,
+             (${sql.raw(REFERRAL_EARNED)})::text as referral_earned_cents, u.created_at
       from page p
       join users u on u.id = p.id
       left join ledger_accounts a on a.user_id = u.id
@@ -113,6 +118,7 @@ export async function listUsers(db: Db, opts: { page: number; limit: number; q?:
     point: centsToNumber(u.balance_cents ?? 0),
     subscription: u.subscribed,
     referredBy: u.referrer_email,
+    referralEarnings: centsToNumber(u.referral_earned_cents),
     createdAt: new Date(u.created_at).toISOString(),
   }));
   return { users, ...counts };

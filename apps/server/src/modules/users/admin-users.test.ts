@@ -335,6 +335,7 @@ describe('GET /user/all', () => {
         point: 0,
         subscription: false,
         referredBy: referrer.user.email,
+        referralEarnings: 0,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
     ]);

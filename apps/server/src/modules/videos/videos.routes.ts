@@ -8,6 +8,7 @@ import { currentUser, requireAdmin, requireSubscriber } from '../../plugins/guar
 import { runMoneyOperation } from '../../plugins/idempotency.js';
 import { forbidden } from '../../errors.js';
 import { allowEmptyJsonBody } from '../../ledger/http.js';
+import { referralRules } from '../referrals/referrals.service.js';
 import { awardVideoPoints, createVideo, deleteVideo, listVideos, openVideo, rewardMessage, updateVideo } from './videos.service.js';
 
 const ok = z.object({ success: z.boolean(), message: z.string() });
@@ -46,7 +47,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(req);
       if (!me.subscribed) throw forbidden(VIDEO_MSG.subscriptionRequired);
       return runMoneyOperation(db, req, reply, async (tx) => {
-        const { pointCents } = await awardVideoPoints(tx, clock, me.id, req.body.videoId);
+        const { pointCents } = await awardVideoPoints(tx, clock, me.id, req.body.videoId, referralRules(app.settings));
         return { body: { success: true, message: rewardMessage(pointCents), point: centsToNumber(pointCents) } };
       });
     },

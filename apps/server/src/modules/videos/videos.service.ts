@@ -21,6 +21,7 @@ import type { DbOrTx, Tx } from '../../ledger/accounts.js';
 import { DuplicateEventError, post } from '../../ledger/ledger.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { recheckActor } from '../../plugins/actor.js';
+import { payReferralShares, prepareRewardCommissions, type ReferralRules } from '../referrals/referrals.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -119,8 +120,11 @@ export async function deleteVideo(db: Db, clock: Clock, actorId: string, id: str
   });
 }
 
-/** Pays the video's own points to the caller if the rules above allow; runs inside runMoneyOperation's transaction. */
-export async function awardVideoPoints(tx: Tx, clock: Clock, userId: string, videoId: string): Promise<{ pointCents: number }> {
+/**
+ * Pays the video's own points to the caller if the rules above allow, and the referral commissions on them
+ * (modules/referrals) in the same transaction; runs inside runMoneyOperation's transaction.
+ */
+export async function awardVideoPoints(tx: Tx, clock: Clock, userId: string, videoId: string, referral: ReferralRules): Promise<{ pointCents: number }> {
   const video = await findLive(tx, videoId);
   const [view] = await tx
     .select({ startedAt: videoViews.startedAt })
@@ -143,10 +147,12 @@ export async function awardVideoPoints(tx: Tx, clock: Clock, userId: string, vid
     throw badRequest(`${VIDEO_MSG.notDue} (${seconds} second${seconds === 1 ? '' : 's'} left)`);
   }
 
+  const eventKey = `video:${userId}:${video.id}:${day}`;
+  const shares = await prepareRewardCommissions(tx, referral, userId, video.pointCents, { codes: ['expense:rewards'], userIds: [userId] });
   try {
     const { transactionId } = await post(tx, {
       kind: 'video_reward',
-      eventKey: `video:${userId}:${video.id}:${day}`,
+      eventKey,
       postings: [
         { account: { code: 'expense:rewards' }, amountCents: -video.pointCents },
         { account: { userId }, amountCents: video.pointCents },
@@ -162,6 +168,7 @@ export async function awardVideoPoints(tx: Tx, clock: Clock, userId: string, vid
     }
     throw e;
   }
+  await payReferralShares(tx, shares, { kind: 'referral_commission', causeKey: eventKey, actorId: userId, memo: { videoId: video.id, rewardCents: video.pointCents } });
   await tx.delete(videoViews).where(and(eq(videoViews.userId, userId), eq(videoViews.videoId, video.id)));
   return { pointCents: video.pointCents };
 }

@@ -1,0 +1,27 @@
+import { bigint, index, pgTable, primaryKey, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/**
+ * Each user's referrers up to 10 levels above (level 1 = who referred them), filled by a trigger on users
+ * (migration 0010), with what that referrer earned because of this member.
+ */
+export const referralTeam = pgTable(
+  'referral_team',
+  {
+    memberId: uuid('member_id').notNull().references(() => users.id),
+    level: smallint('level').notNull(),
+    ancestorId: uuid('ancestor_id').notNull().references(() => users.id),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    earnedCents: bigint('earned_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'referral_team_pk', columns: [t.memberId, t.level] }),
+    index('referral_team_ancestor_idx').on(t.ancestorId, t.level, t.joinedAt.desc(), t.memberId),
+  ],
+);
+
+/** Referred users whose first credited deposit has been seen: the first-deposit bonus is decided once. */
+export const referralFirstDeposits = pgTable('referral_first_deposits', {
+  userId: uuid('user_id').primaryKey().references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,207 @@
+// The referral program (issue 16). A video reward of p pays each referrer above the earner rate(level) × p, rounded
+// down to the cent (0.00 is not paid), and a referred user's first credited deposit pays their direct referrer a
+// bonus. Every share is its own ledger transaction from expense:referrals with its own event key (the causing
+// event's key + level), posted in the causing event's database transaction, so a retried or raced event pays each
+// share once or not at all. The rates are read from the settings store at the time of each event.
+//
+// Who is paid: the members of the earner's chain (referral_team, migration 0010) at the paid levels, except a
+// deleted referrer or one without an account: that level is skipped and the levels above are still paid (a level is
+// the distance in the chain, so with B deleted, C's reward pays A at level 2). The chain's user rows are read
+// FOR SHARE, so a deletion committing meanwhile is either seen or waits, as for any credit to a closed account.
+//
+// Lock order: business rows first (the chain's users), then every ledger account the operation and its shares
+// touch, in one `… ORDER BY id FOR UPDATE` (`lockAccounts`), before the first posting. Posting the event and then
+// its shares one by one would hold one account while waiting for the next, and two such operations could deadlock.
+import { sql } from 'drizzle-orm';
+import { centsToNumber, parseReferralLevels, referralDepth, referralShareCents, type ReferralMember } from '@app/contract';
+import type { Db } from '../../db/client.js';
+import type { SettingsStore } from '../../settings/store.js';
+import type { DbOrTx, SystemAccount, Tx } from '../../ledger/accounts.js';
+import { post } from '../../ledger/ledger.js';
+
+export interface ReferralRules {
+  /** Basis points per level (level 1 first). */
+  levelsBp: number[];
+  firstDepositBonusCents: number;
+}
+
+/** The rules in force now (a rate change applies from the next event on). */
+export function referralRules(settings: Pick<SettingsStore, 'get'>): ReferralRules {
+  return {
+    levelsBp: parseReferralLevels(settings.get('referralLevels')) ?? [],
+    firstDepositBonusCents: settings.get('referralFirstDepositBonus'),
+  };
+}
+
+/** One share to pay: `beneficiaryId` is `level` levels above `memberId`. */
+export interface ReferralShare {
+  beneficiaryId: string;
+  memberId: string;
+  memberName: string;
+  level: number;
+  cents: number;
+}
+
+/** Accounts an operation posts to: they are locked together with its shares' accounts. */
+export interface AccountsToLock {
+  codes: SystemAccount[];
+  userIds: string[];
+}
+
+/**
+ * The live referrers of `memberId` at the given levels, with their user rows locked FOR SHARE (in id order).
+ * Referrers without a ledger account are left out.
+ */
+async function liveChain(tx: Tx, memberId: string, levels: number[]): Promise<{ ancestorId: string; level: number; memberName: string }[]> {
+  if (levels.length === 0) return [];
+  const { rows } = await tx.execute<{ ancestor_id: string; level: number; member_name: string }>(sql`
+    select t.ancestor_id, t.level, m.full_name as member_name
+    from referral_team t
+    join users a on a.id = t.ancestor_id and a.deleted_at is null
+    join users m on m.id = t.member_id
+    where t.member_id = ${memberId} and t.level = any(${`{${levels.join(',')}}`}::smallint[])
+      and exists (select 1 from ledger_accounts la where la.user_id = t.ancestor_id)
+    order by a.id
+    for share of a`);
+  return rows.map((r) => ({ ancestorId: r.ancestor_id, level: Number(r.level), memberName: r.member_name }));
+}
+
+/** Locks every account of `lock` and of the shares in one statement, in id order (see the note at the top). */
+async function lockAccounts(tx: Tx, lock: AccountsToLock, shares: ReferralShare[]): Promise<void> {
+  const userIds = [...lock.userIds, ...shares.map((s) => s.beneficiaryId)];
+  const codes = [...lock.codes, 'expense:referrals'];
+  await tx.execute(sql`
+    select id from ledger_accounts
+    where user_id = any(${`{${userIds.join(',')}}`}::uuid[]) or code = any(${`{${codes.join(',')}}`}::text[])
+    order by id for update`);
+}
+
+/**
+ * The commissions a video reward of `baseCents` to `earnerId` pays up the chain, with every account involved locked.
+ * Call it before posting the reward, and `payReferralShares` after.
+ */
+export async function prepareRewardCommissions(tx: Tx, rules: ReferralRules, earnerId: string, baseCents: number, lock: AccountsToLock): Promise<ReferralShare[]> {
+  const due = rules.levelsBp.map((bp, i) => ({ level: i + 1, cents: referralShareCents(baseCents, bp) })).filter((x) => x.cents > 0);
+  if (due.length === 0) return [];
+  const chain = await liveChain(
+    tx,
+    earnerId,
+    due.map((d) => d.level),
+  );
+  const shares = chain.map((c) => ({
+    beneficiaryId: c.ancestorId,
+    memberId: earnerId,
+    memberName: c.memberName,
+    level: c.level,
+    cents: due.find((d) => d.level === c.level)!.cents,
+  }));
+  if (shares.length) await lockAccounts(tx, lock, shares);
+  return shares.sort((a, b) => a.level - b.level);
+}
+
+/**
+ * The first-deposit bonus of `userId`, decided once: the first call for a user (their first credited deposit)
+ * claims it, whether or not anything is paid (no referrer, a deleted one, a bonus of 0); every later call, and a
+ * concurrent one (which waits for the first to commit), gets nothing. Call it before posting the deposit's credit
+ * and `payReferralShares` after; the chain-confirmed crediting path calls the same pair.
+ */
+export async function prepareFirstDepositBonus(tx: Tx, rules: ReferralRules, userId: string, lock: AccountsToLock): Promise<ReferralShare[]> {
+  const claimed = await tx.execute(sql`
+    insert into referral_first_deposits (user_id)
+    select id from users where id = ${userId} and referred_by is not null
+    on conflict (user_id) do nothing
+    returning user_id`);
+  if (claimed.rows.length === 0 || rules.firstDepositBonusCents <= 0) return [];
+  const chain = await liveChain(tx, userId, [1]);
+  const shares = chain.map((c) => ({ beneficiaryId: c.ancestorId, memberId: userId, memberName: c.memberName, level: 1, cents: rules.firstDepositBonusCents }));
+  if (shares.length) await lockAccounts(tx, lock, shares);
+  return shares;
+}
+
+export type ReferralKind = 'referral_commission' | 'referral_bonus';
+
+/** Posts each share (event key `<causeKey>:referral:l<level>`) and adds it to what the referrer earned from the member. */
+export async function payReferralShares(tx: Tx, shares: ReferralShare[], input: { kind: ReferralKind; causeKey: string; actorId?: string | null; memo?: Record<string, unknown> }) {
+  for (const s of shares) {
+    await post(tx, {
+      kind: input.kind,
+      eventKey: `${input.causeKey}:referral:l${s.level}`,
+      postings: [
+        { account: { code: 'expense:referrals' }, amountCents: -s.cents },
+        { account: { userId: s.beneficiaryId }, amountCents: s.cents },
+      ],
+      actorId: input.actorId ?? null,
+      memo: { ...input.memo, level: s.level, memberId: s.memberId, memberName: s.memberName },
+    });
+  }
+  if (shares.length) {
+    const values = sql.join(
+      shares.map((s) => sql`(${s.memberId}::uuid, ${s.level}::smallint, ${s.cents}::bigint)`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update referral_team t set earned_cents = t.earned_cents + v.cents
+      from (values ${values}) as v(member_id, level, cents)
+      where t.member_id = v.member_id and t.level = v.level`);
+  }
+}
+
+/**
+ * GET /user/referrals: the caller's team down to the deepest paid level, a page of it, and what it earned them.
+ * People are live members, like the profile's count; earnings include those from members since deleted.
+ */
+export async function referralTeam(db: Db, rules: ReferralRules, appUrl: string, userId: string, q: { page: number; limit: number }) {
+  const depth = referralDepth(rules.levelsBp);
+  const [me, perLevel, members] = await Promise.all([
+    db.execute<{ referral_code: string }>(sql`select referral_code from users where id = ${userId}`),
+    db.execute<{ level: number; people: number; earned: string }>(sql`
+      select t.level, (count(*) filter (where u.deleted_at is null))::int as people, sum(t.earned_cents)::text as earned
+      from referral_team t join users u on u.id = t.member_id
+      where t.ancestor_id = ${userId} group by t.level order by t.level`),
+    db.execute<{ member_id: string; full_name: string; joined_at: Date | string; level: number; earned_cents: string }>(sql`
+      with page as (
+        select t.member_id, t.level, t.joined_at, t.earned_cents, u.full_name from referral_team t
+        join users u on u.id = t.member_id and u.deleted_at is null
+        where t.ancestor_id = ${userId} and t.level <= ${depth}
+        order by t.level, t.joined_at desc, t.member_id
+        limit ${q.limit} offset ${(q.page - 1) * q.limit}
+      )
+      select p.member_id, p.full_name, p.joined_at, p.level, p.earned_cents::text
+      from page p
+      order by p.level, p.joined_at desc, p.member_id`),
+  ]);
+  const byLevel = new Map(perLevel.rows.map((r) => [Number(r.level), r]));
+  const levels = Array.from({ length: depth }, (_, i) => {
+    const r = byLevel.get(i + 1);
+    return { level: i + 1, people: r?.people ?? 0, earned: centsToNumber(r?.earned ?? 0), rate: (rules.levelsBp[i] ?? 0) / 100 };
+  });
+  // Earnings from levels below the current depth (paid when the program reached further) still count in the total.
+  const earnedCents = perLevel.rows.reduce((s, r) => s + Number(r.earned), 0);
+  const people = levels.reduce((s, l) => s + l.people, 0);
+  const referrals: ReferralMember[] = members.rows.map((r) => ({
+    _id: r.member_id,
+    fullName: r.full_name,
+    joinedAt: new Date(r.joined_at).toISOString(),
+    level: Number(r.level),
+    earned: centsToNumber(r.earned_cents),
+  }));
+  return {
+    link: `${appUrl}/signup/${encodeURIComponent(me.rows[0]?.referral_code ?? '')}`,
+    totals: { people, earned: centsToNumber(earnedCents) },
+    levels,
+    firstDepositBonus: centsToNumber(rules.firstDepositBonusCents),
+    referrals,
+    page: q.page,
+    limit: q.limit,
+    total: people,
+  };
+}
+
+/** What each of `userIds` has earned from the referral program (the users desk). */
+export async function referralEarnings(db: DbOrTx, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const { rows } = await db.execute<{ ancestor_id: string; earned: string }>(sql`
+    select ancestor_id, sum(earned_cents)::text as earned from referral_team
+    where ancestor_id = any(${`{${userIds.join(',')}}`}::uuid[]) group by ancestor_id`);
+  return new Map(rows.map((r) => [r.ancestor_id, Number(r.earned)]));
+}

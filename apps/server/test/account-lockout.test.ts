@@ -14,7 +14,7 @@ import { EMAIL_INVISIBLE } from '@app/contract';
 import { mailsTo as mailsToSubject, signUp, startTestApp, waitForMails as waitForMailsOf, type TestContext } from './helpers.js';
 import { expectLedgerClean } from './money-helpers.js';
 import { resetTokenFrom } from './leak-scan.js';
-import { MAX_DELAY_MS, SIGNUP_LIMITED, slowdownMs, takeAttempt, throttleBuckets } from '../src/plugins/throttle.js';
+import { MAX_DELAY_MS, SIGNUP_LIMITED, addressKey, slowdownMs, takeAttempt, throttleBuckets } from '../src/plugins/throttle.js';
 import { RESET_MAILS_PER_ACCOUNT } from '../src/modules/users/users.service.js';
 
 const MINUTE = 60_000;
@@ -117,6 +117,25 @@ describe('nobody can lock an owner out (item 4)', () => {
     expect((await from(newIp('198.51.100')).login(other.user.email, other.password)).status).toBe(200);
     const third = await signUp(ctx);
     expect((await from(newIp('198.51.100')).login(third.user.email, third.password)).status).toBe(200);
+  });
+
+  test('IPv6: addresses of one /64 network count as one client address (a subscriber holds the whole /64)', async () => {
+    expect(addressKey('203.0.113.5')).toBe('203.0.113.5');
+    expect(addressKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0DB8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2:ffff::')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'));
+
+    const { user, password } = await signUp(ctx);
+    for (let i = 0; i < 10; i++) expect((await from(`2001:db8:77:1::${i + 1}`).login(user.email, `v6-guess-${i}`)).status).toBe(401);
+    // A fresh address of the same /64 is the same client: refused.
+    expect((await from('2001:db8:77:1:dead:beef:0:1').login(user.email, password)).status).toBe(429);
+    // Another /64 is another client.
+    expect((await from('2001:db8:77:2::1').login(user.email, password)).status).toBe(200);
   });
 
   test('a successful reset clears the failures held against the account (the owner proved control of the mailbox)', async () => {

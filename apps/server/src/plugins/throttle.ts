@@ -35,7 +35,27 @@ export interface Buckets {
   account?: string;
 }
 
-export function throttleBuckets(kind: 'login' | 'reset', email: string, ip: string): Buckets {
+/**
+ * The client address as throttling counts it: an IPv4 address as it is (also when written IPv4-mapped,
+ * ::ffff:192.0.2.1), an IPv6 address as its /64 network — one subscriber usually holds a whole /64, so counting
+ * single IPv6 addresses would give an attacker 2^64 fresh addresses.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (g || '0').replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+export function throttleBuckets(kind: 'login' | 'reset', email: string, clientIp: string): Buckets {
+  const ip = addressKey(clientIp);
   return {
     pair: `${kind}:pair:${email}|${ip}`,
     ip: `${kind}:ip:${ip}`,
@@ -104,7 +124,7 @@ export const SIGNUP_LIMITED = 'Too many accounts were created from this address.
 export async function takeSignup(db: Db, clock: Clock, ip: string, perHour: number): Promise<Attempt> {
   if (perHour <= 0) return { release: async () => {} };
   const at = clock();
-  const bucket = `signup:ip:${ip}`;
+  const bucket = `signup:ip:${addressKey(ip)}`;
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${bucket}))`);
     const [row] = await tx

@@ -94,3 +94,19 @@ test('change password: a missing new password is refused with "Please fill all t
   // The password is unchanged.
   expect((await api(request, 'POST', '/user/login', { email: u.email, password: u.password })).status).toBe(200);
 });
+
+test('sign-up: an e-mail with an invisible or direction-control character is refused with a clear message (issue 12 item 6)', async ({ page }) => {
+  const calls = watchCalls(page, '/user/register');
+  await page.goto('/signup');
+  const u = newUser('zw');
+  await page.getByLabel('Full name', { exact: true }).fill(u.fullName);
+  await page.getByLabel('Mobile number', { exact: true }).fill(u.phone);
+  await page.getByLabel('Password', { exact: true }).fill(u.password);
+  for (const email of [u.email.replace('@', '\u200B@'), `\u202E${u.email}`]) {
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await expectToast(page, 'E-mail address must not contain invisible or direction-control characters');
+  }
+  await expect(page).toHaveURL(/\/signup$/);
+  expect(calls).toEqual([]);
+});

@@ -66,7 +66,7 @@ export function serializeError(value: unknown, depth = 0): Record<string, unknow
   const type = typeof e.name === 'string' ? e.name : (value as object).constructor?.name ?? 'Error';
   // A PostgreSQL error (pg's DatabaseError) quotes values in its message: `invalid input syntax for type uuid: "…"`.
   const fromPostgres = typeof e.severity === 'string';
-  let message = String(e.message ?? '').replace(PARAMS, '\nparams: [not logged]');
+  let message = redactText(String(e.message ?? '').replace(PARAMS, '\nparams: [not logged]'));
   if (fromPostgres) message = message.replace(/"[^"]*"/g, '"…"');
   const frames = typeof e.stack === 'string' ? e.stack.split('\n').filter((line) => /^\s+at /.test(line)) : [];
   const out: Record<string, unknown> = { type, message, stack: [`${type}: ${message}`, ...frames].join('\n') };
@@ -98,8 +98,25 @@ export const logSerializers = {
   err: (e: unknown) => serializeError(e),
 };
 
-/** Fastify's `logger` option: the given options (tests pass a stream) with the serializers above. */
+/** A reset token inside any text (a log message naming a URL): replaced by [redacted]. */
+export function redactText(text: string): string {
+  return text.replace(TOKEN_SEGMENT, `$1${REDACTED}`);
+}
+
+/**
+ * Fastify's `logger` option: the given options (tests pass a stream) with the serializers above, and a hook
+ * that redacts reset tokens in message strings too (Fastify's own warnings quote the request URL in the text).
+ */
 export function loggerOptions(given: boolean | object | undefined, level: string): false | object {
   if (given === false) return false;
-  return { level, ...(typeof given === 'object' ? given : {}), serializers: logSerializers };
+  return {
+    level,
+    ...(typeof given === 'object' ? given : {}),
+    serializers: logSerializers,
+    hooks: {
+      logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
+        method.apply(this, args.map((a) => (typeof a === 'string' ? redactText(a) : a)));
+      },
+    },
+  };
 }

@@ -93,6 +93,17 @@ describe('a reset and two failing queries, logged by a real instance', () => {
     expect(log).not.toMatch(/Key \(email\)/);
   });
 
+  test("a URL quoted in a message (Fastify's own warnings) or in an error's message has its reset token redacted too", async () => {
+    const before = lines.length;
+    const token = `quoted${randomUUID().replace(/-/g, '')}`;
+    ctx.app.log.warn(`Reply was already sent, did you forget to "return reply" in the "/api/v1/user/reset/${token}" (POST) route?`);
+    ctx.app.log.error({ err: new Error(`failed on /user/profile/reset-password/${token}?x=1`) }, 'an error');
+    const written = lines.slice(before).join('');
+    expect(written).toContain('/api/v1/user/reset/[redacted]');
+    expect(written).toContain('/user/profile/reset-password/[redacted]');
+    expect(written).not.toContain(token);
+  });
+
   test('TRUST_PROXY unset and a request arrives through a proxy: one warning naming TRUST_PROXY', async () => {
     const before = lines.length;
     await ctx.client().get('/api/v1/health', { headers: { 'x-forwarded-for': '203.0.113.7' } });

@@ -67,13 +67,18 @@ async function zombie(pid: number): Promise<boolean> {
   return /\) Z /.test(stat);
 }
 
-/** The parent of a process and the name its parent runs under ('' when unknown). */
-async function parentOf(pid: number): Promise<{ pid: number; comm: string }> {
+/** In DATA_DIR: the pid of the server process whose child the running postmaster is. */
+const SERVER_PID_FILE = 'embedded-server.pid';
+
+/** The parent of a process, and whether it looks like Node (for postmasters of releases without SERVER_PID_FILE). */
+async function parentOf(pid: number): Promise<{ pid: number; node: boolean }> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  if (!Number.isInteger(ppid) || ppid <= 1) return { pid: 0, comm: '' };
+  if (!Number.isInteger(ppid) || ppid <= 1) return { pid: 0, node: false };
   const comm = (await readFile(`/proc/${ppid}/comm`, 'utf8').catch(() => '')).trim();
-  return { pid: ppid, comm };
+  const argv0 = (await readFile(`/proc/${ppid}/cmdline`, 'utf8').catch(() => '')).split('\0')[0];
+  // Node 24 names its main thread MainThread; earlier releases leave the executable's name.
+  return { pid: ppid, node: comm.startsWith('node') || comm === 'MainThread' || /(^|\/)node[^/]*$/.test(argv0) };
 }
 
 /**
@@ -95,8 +100,12 @@ export async function stopStalePostmaster(pgDir: string, log: (msg: string) => v
   }
   const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
   if (!cmdline.includes('postgres')) return; // the pid was reused by something else; postgres will clean up
+  // The postmaster's parent is still the server that started it (the one DATA_DIR names) while that server
+  // lives; once the server is killed the postmaster is handed to init or a subreaper.
   const parent = await parentOf(pid);
-  if (parent.pid && parent.pid !== process.pid && parent.comm.startsWith('node')) {
+  const server = Number(await readFile(path.join(dataDir, SERVER_PID_FILE), 'utf8').catch(() => '0'));
+  const serving = server > 0 ? parent.pid === server : parent.node;
+  if (parent.pid && parent.pid !== process.pid && serving) {
     throw new StartError(
       `Another instance (pid ${parent.pid}) is already serving DATA_DIR ${dataDir}: stop it first, or give this instance a DATA_DIR of its own.`,
     );
@@ -363,6 +372,8 @@ export async function startEmbedded(dataDir: string, log: (msg: string) => void)
   }
   // Keep reading its messages: a full pipe would stall PostgreSQL.
   child.stderr.on('data', () => {});
+  const serverPidFile = path.join(root, SERVER_PID_FILE);
+  await writeFile(serverPidFile, `${process.pid}\n`);
   log(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
 
   const url = (db: string) => `postgres://${encodeURIComponent(creds.user)}:${encodeURIComponent(creds.password)}@127.0.0.1:${port}/${db}`;
@@ -377,6 +388,7 @@ export async function startEmbedded(dataDir: string, log: (msg: string) => void)
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT'); // fast shutdown
       await exited;
+      await rm(serverPidFile, { force: true });
     },
   };
 }

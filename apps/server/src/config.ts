@@ -37,13 +37,8 @@ const envSchema = z.object({
   REFERRAL_LEVELS: settingVar('referralLevels', '10,5,3'),
   REFERRAL_FIRST_DEPOSIT_BONUS: settingVar('referralFirstDepositBonus', '1.00'),
   TRUST_PROXY: z.string().default(''),
-  // Accounts one client address may create per hour; 0 turns the limit off (load tests, test suites).
-  SIGNUP_LIMIT_PER_HOUR: z
-    .string()
-    .trim()
-    .default('20')
-    .refine((v) => /^\d{0,7}$/.test(v), 'must be a whole number of accounts (0 turns the limit off)')
-    .transform((v) => (v === '' ? 20 : Number(v))),
+  // Accounts one client address may create per hour; 0 turns the limit off (load tests, test suites). A setting.
+  SIGNUP_LIMIT_PER_HOUR: settingVar('signupLimitPerHour', '20'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   WEB_DIST: z.string().default(''),

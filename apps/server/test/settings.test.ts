@@ -72,6 +72,7 @@ test('the environment seeds the settings: GET /settings names them after the var
       subscriptionMinBalance: 12,
       supportEmail: 'help@example.com',
       supportPhone: '+971 4 111 2222',
+      signupLimitPerHour: 0, // helpers.ts starts test apps with SIGNUP_LIMIT_PER_HOUR 0
       admin2fa: 'optional',
       referralLevels: '10,5,3',
       referralFirstDepositBonus: 1,
@@ -107,6 +108,8 @@ describe('bad values: 400 with the setting\'s message, nothing saved', () => {
     ['a support phone with letters', { supportPhone: 'call us' }, SETTINGS_MSG.supportPhone],
     ['a support phone as a number', { supportPhone: 971400000 }, SETTINGS_MSG.supportPhone],
     ['one good value beside a bad one (all or nothing)', { depositAddress: ADDRESS_B, supportPhone: '' }, SETTINGS_MSG.supportPhone],
+    ['a sign-up limit below 0', { signupLimitPerHour: -1 }, SETTINGS_MSG.signupLimitPerHour],
+    ['a sign-up limit with decimals', { signupLimitPerHour: '2.5' }, SETTINGS_MSG.signupLimitPerHour],
     ['no known setting at all', { deposit_address: ADDRESS_B, role: 'SADMIN' }, SETTINGS_MSG.empty],
   ];
   test.each(cases)('%s', async (_label, body, message) => {
@@ -208,4 +211,21 @@ test('concurrent saves on both instances: each change is audited once, in a chai
   for (let i = 1; i < rows.length; i++) expect(rows[i].before.depositAddress).toBe(rows[i - 1].after.depositAddress);
   const last = rows[rows.length - 1].after.depositAddress;
   await eventually(async () => [(await configOn(a)()).depositAddress, (await configOn(b)()).depositAddress], [last, last]);
+});
+
+test('the sign-up limit per address is a setting too: lowered on one instance, the other refuses the next sign-up (429)', async () => {
+  const res = await sadmin.put('/api/v1/settings', { signupLimitPerHour: 2 });
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.settings.signupLimitPerHour).toBe(2);
+  try {
+    await eventually(async () => (await admin.get('/api/v1/settings')).body.settings.signupLimitPerHour, 2);
+    // B reloads on the NOTIFY; give it the same 5 s, then two sign-ups from this address pass and the third is refused.
+    await eventually(async () => {
+      const r = await b.client().post('/api/v1/user/register', { fullName: 'Limit Probe', email: `probe-${Date.now()}-${Math.random()}@example.com`, phone: '+971500000000', password: 'correct-horse-9' });
+      return r.status;
+    }, 429);
+  } finally {
+    const back = await sadmin.put('/api/v1/settings', { signupLimitPerHour: 0 });
+    expect(back.status, back.text).toBe(200);
+  }
 });

@@ -24,8 +24,20 @@ export const SETTINGS_MSG = {
   amount: (label: string) => `${label} must be 0 or an amount with at most 2 decimals, up to 1,000,000.00`,
   supportEmail: 'Support e-mail must be an e-mail address',
   supportPhone: 'Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .',
+  signupLimitPerHour: 'Sign-ups per address and hour must be a whole number of accounts from 0 (no limit) to 1,000,000',
   referralLevels: `Referral levels must be 1 to ${REFERRAL_MAX_LEVELS} percentages separated by commas (such as 10,5,3), each 0 to 100 with at most 2 decimals, adding up to at most 100`,
 } as const;
+
+/** A whole number from 0 to `max` (a JSON number or its digits as text). */
+const countSetting = (message: string, max: number) =>
+  z.unknown().transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+    if (!/^\d{1,7}$/.test(text) || Number(text) > max) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
 
 /** 0 or a positive amount (number or decimal text) → integer cents. */
 const amountOrZero = (label: string) =>
@@ -58,8 +70,9 @@ const referralLevelsSetting = z.string({ error: SETTINGS_MSG.referralLevels }).t
   return bp.map((x) => String(x / 100)).join(',');
 });
 
-/** How a setting travels: `amount` is stored as integer cents and sent as a number with 2 decimals. */
-export type SettingKind = 'text' | 'amount';
+/** How a setting travels: `amount` is stored as integer cents and sent as a number with 2 decimals; `count` is a
+ * whole number stored and sent as is. */
+export type SettingKind = 'text' | 'amount' | 'count';
 
 export interface SettingDefinition {
   /** The environment variable that seeds it on the first start. */
@@ -107,6 +120,13 @@ export const SETTINGS = {
     help: 'Shown in the footer and on the contact page.',
     schema: textSetting(PHONE_PATTERN, SETTINGS_MSG.supportPhone, { max: LIMITS.phoneMax }),
   },
+  signupLimitPerHour: {
+    env: 'SIGNUP_LIMIT_PER_HOUR',
+    kind: 'count',
+    label: 'Sign-ups per address and hour',
+    help: 'Accounts one client address may create per hour; the next sign-up is refused (429). 0 turns the limit off.',
+    schema: countSetting(SETTINGS_MSG.signupLimitPerHour, 1_000_000),
+  },
   referralLevels: {
     env: 'REFERRAL_LEVELS',
     kind: 'text',
@@ -129,7 +149,7 @@ export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
 /** Stored values: cents for amounts, text as entered (trimmed). */
 export type SettingsStored = { [K in SettingName]: z.output<(typeof SETTINGS)[K]['schema']> };
 /** As JSON in GET /settings: amounts as numbers. */
-export type SettingsValues = { [K in SettingName]: (typeof SETTINGS)[K]['kind'] extends 'amount' ? number : string };
+export type SettingsValues = { [K in SettingName]: (typeof SETTINGS)[K]['kind'] extends 'amount' | 'count' ? number : string };
 
 export function settingToJson(name: SettingName, stored: string | number): string | number {
   return SETTINGS[name].kind === 'amount' ? Number(stored) / 100 : stored;
@@ -139,7 +159,7 @@ export function settingsToJson(stored: SettingsStored): SettingsValues {
   return Object.fromEntries(SETTING_NAMES.map((n) => [n, settingToJson(n, stored[n])])) as SettingsValues;
 }
 
-const wireSchema = (kind: SettingKind) => (kind === 'amount' ? z.number() : z.string());
+const wireSchema = (kind: SettingKind) => (kind === 'text' ? z.string() : z.number());
 
 /** PUT /settings: any subset; each present value is validated by its setting's schema. Unknown fields are ignored. */
 export const settingsUpdateBody = z

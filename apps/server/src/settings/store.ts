@@ -31,7 +31,7 @@ export function settingsFromConfig(config: Config): SettingsStored {
 
 /** A stored JSON value that does not fit the setting's kind (edited by hand?) is ignored, with a log line. */
 function fits(name: SettingName, value: unknown): value is string | number {
-  return SETTINGS[name].kind === 'amount' ? Number.isSafeInteger(value) && (value as number) >= 0 : typeof value === 'string';
+  return SETTINGS[name].kind === 'text' ? typeof value === 'string' : Number.isSafeInteger(value) && (value as number) >= 0;
 }
 
 export async function openSettingsStore(db: Db, config: Config, log: { info(m: string): void; warn(m: string): void }): Promise<SettingsStore> {

@@ -60,7 +60,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, summary: 'Sign up; the new user is logged in (SIGNUP_LIMIT_PER_HOUR accounts per client address and hour)', body: registerInput, response: { 201: withUser } } },
     async (req, reply) => {
       // Accounts per client address and hour (SIGNUP_LIMIT_PER_HOUR); a sign-up that fails gives its place back.
-      const slot = await takeSignup(db, clock, req.ip, config.SIGNUP_LIMIT_PER_HOUR);
+      const slot = await takeSignup(db, clock, req.ip, app.settings.get('signupLimitPerHour'));
       const id = await createUser(db, req.body).catch(async (e: unknown) => {
         await slot.release();
         throw e;

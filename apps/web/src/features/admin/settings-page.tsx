@@ -15,7 +15,7 @@ import { adminKeys, fetchSettings, saveSettings, settingsKey } from './api';
 
 type Draft = Record<SettingName, string>;
 
-const INPUT_TYPE: Partial<Record<SettingName, { type: string; inputMode?: 'decimal' | 'email' | 'tel'; autoComplete?: string }>> = {
+const INPUT_TYPE: Partial<Record<SettingName, { type: string; inputMode?: 'decimal' | 'numeric' | 'email' | 'tel'; autoComplete?: string }>> = {
   supportEmail: { type: 'email', inputMode: 'email', autoComplete: 'off' },
   supportPhone: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
 };
@@ -26,7 +26,12 @@ const toDraft = (values: SettingsValues): Draft => Object.fromEntries(SETTING_NA
 function SettingField({ name, value, error, disabled, onChange }: { name: SettingName; value: string; error?: string; disabled: boolean; onChange: (v: string) => void }) {
   const id = useId();
   const def = SETTINGS[name];
-  const kind = def.kind === 'amount' ? { type: 'text', inputMode: 'decimal' as const, autoComplete: 'off' } : (INPUT_TYPE[name] ?? { type: 'text', autoComplete: 'off' });
+  const kind =
+    def.kind === 'amount'
+      ? { type: 'text', inputMode: 'decimal' as const, autoComplete: 'off' }
+      : def.kind === 'count'
+        ? { type: 'text', inputMode: 'numeric' as const, autoComplete: 'off' }
+        : (INPUT_TYPE[name] ?? { type: 'text', autoComplete: 'off' });
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">

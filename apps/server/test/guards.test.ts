@@ -45,6 +45,22 @@ export const ROUTES: Record<string, Expect> = {
   'GET /api/v1/deposit/my-deposits': NEEDS_LOGIN,
   'POST /api/v1/withdraw': NEEDS_LOGIN,
   'GET /api/v1/withdraw/my-withdrawals': NEEDS_LOGIN,
+  // Account security (issue 17): the second sign-in step and passkey sign-in are public
+  'POST /api/v1/user/login/2fa': { anonymous: 400, user: 400 }, // `{}` → "Enter the code from your authenticator app"
+  'POST /api/v1/user/login/passkey/options': { anonymous: 200, user: 200 },
+  'POST /api/v1/user/login/passkey': { anonymous: 400, user: 400 },
+  'POST /api/v1/user/2fa/setup': { anonymous: 401, user: 200 },
+  'POST /api/v1/user/2fa/enable': { anonymous: 401, user: 400 },
+  'POST /api/v1/user/2fa/disable': { anonymous: 401, user: 400 },
+  'GET /api/v1/user/passkeys': { anonymous: 401, user: 200 },
+  'POST /api/v1/user/passkeys/options': { anonymous: 401, user: 200 },
+  'POST /api/v1/user/passkeys': { anonymous: 401, user: 400 },
+  'PUT /api/v1/user/passkeys/:id': { anonymous: 401, user: 400 },
+  'DELETE /api/v1/user/passkeys/:id': { anonymous: 401, user: 404 },
+  'GET /api/v1/user/sessions': { anonymous: 401, user: 200 },
+  'DELETE /api/v1/user/sessions/:id': { anonymous: 401, user: 404 },
+  'DELETE /api/v1/user/sessions': { anonymous: 401, user: 200 },
+  'GET /api/v1/user/login-history': { anonymous: 401, user: 200 },
 
   // Subscribers (and admins)
   'GET /api/v1/video': SUBSCRIBERS,

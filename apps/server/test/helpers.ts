@@ -216,15 +216,18 @@ export async function waitForMails(ctx: TestContext, to: string, subject: string
   }
 }
 
-/** The newest e-mail written to the outbox (mail is sent in the background, so this waits for it). */
-export async function lastMail(ctx: TestContext, to: string, timeoutMs = 5000): Promise<string> {
+/**
+ * The newest e-mail with this subject written to the outbox (mail is sent in the background, so this waits for it).
+ * The subject tells it apart from the security notices a sign-in may send at the same time (a new browser).
+ */
+export async function lastMail(ctx: TestContext, to: string, timeoutMs = 5000, subject = 'Reset your password'): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const dir = path.join(ctx.dataDir, 'outbox');
   while (Date.now() < deadline) {
     const files = (await readdir(dir).catch(() => [] as string[])).sort().reverse();
     for (const f of files) {
       const text = await readFile(path.join(dir, f), 'utf8');
-      if (text.includes(`To: ${to}`)) return text;
+      if (text.includes(`To: ${to}`) && text.includes(`Subject: ${subject}`)) return text;
     }
     await new Promise((r) => setTimeout(r, 50));
   }

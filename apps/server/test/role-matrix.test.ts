@@ -102,6 +102,24 @@ export const MATRIX: Record<string, Entry> = {
   },
   'GET /api/v1/withdraw/my-withdrawals': { want: LOGGED_IN_200 },
 
+  // Account security (issue 17). The second sign-in step and passkey sign-in are public (`{}` → 400).
+  'POST /api/v1/user/login/2fa': { want: PUBLIC_400 },
+  'POST /api/v1/user/login/passkey/options': { want: PUBLIC_200 },
+  'POST /api/v1/user/login/passkey': { want: PUBLIC_400 },
+  'POST /api/v1/user/2fa/setup': { want: LOGGED_IN_200 },
+  'POST /api/v1/user/2fa/enable': { want: [401, 400, 400, 400, 400] },
+  'POST /api/v1/user/2fa/disable': { want: [401, 400, 400, 400, 400] },
+  'GET /api/v1/user/passkeys': { want: LOGGED_IN_200 },
+  'POST /api/v1/user/passkeys/options': { want: LOGGED_IN_200 },
+  'POST /api/v1/user/passkeys': { want: [401, 400, 400, 400, 400] },
+  // Only one's own passkeys and sessions: a random id is nobody's (404), never someone else's.
+  'PUT /api/v1/user/passkeys/:id': { want: [401, 404, 404, 404, 404], probe: () => ({ params: { id: randomUUID() }, body: { name: 'Renamed' } }) },
+  'DELETE /api/v1/user/passkeys/:id': { want: [401, 404, 404, 404, 404] },
+  'GET /api/v1/user/sessions': { want: LOGGED_IN_200 },
+  'DELETE /api/v1/user/sessions/:id': { want: [401, 404, 404, 404, 404] },
+  'DELETE /api/v1/user/sessions': { want: LOGGED_IN_200 },
+  'GET /api/v1/user/login-history': { want: LOGGED_IN_200 },
+
   // Subscribers, and admins (who manage videos); an unsubscribed admin is still not paid rewards.
   'GET /api/v1/video': { want: [401, 403, 200, 200, 200] },
   'GET /api/v1/video/:id': { want: [401, 403, 404, 404, 404], attack: (_me, t) => ({ params: { id: t.videoId } }) },

@@ -108,6 +108,8 @@ export const publicUser = z.object({
   referredBy: z.string().nullable(),
   referralsCount: z.number(),
   createdAt: z.string(),
+  /** Two-factor sign-in (an authenticator app) is on. */
+  twoFactor: z.boolean(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

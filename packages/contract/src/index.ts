@@ -12,3 +12,4 @@ export * from './closed-accounts.js';
 export * from './settings.js';
 export * from './referrals.js';
 export * from './subscription-codes.js';
+export * from './security.js';

@@ -16,7 +16,7 @@ describe('the settings registry', () => {
     expect(p.parse('12.5')).toBe(1250);
     expect(p.parse(1_000_000)).toBe(100_000_000);
     for (const bad of [-1, '1.005', 1_000_000.01, 'NaN', '', null, true, '1e3']) expect(p.safeParse(bad).success, String(bad)).toBe(false);
-    expect(settingsToJson({ depositAddress: '', subscriptionPrice: 1250, subscriptionMinBalance: 1200, supportEmail: 'a@b.co', supportPhone: '+1 555 0100', referralLevels: '10,5,3', referralFirstDepositBonus: 100 })).toMatchObject({
+    expect(settingsToJson({ depositAddress: '', subscriptionPrice: 1250, subscriptionMinBalance: 1200, supportEmail: 'a@b.co', supportPhone: '+1 555 0100', referralLevels: '10,5,3', referralFirstDepositBonus: 100, admin2fa: 'optional' })).toMatchObject({
       subscriptionPrice: 12.5,
       subscriptionMinBalance: 12,
     });

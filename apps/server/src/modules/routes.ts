@@ -15,6 +15,7 @@ import { subscriptionCodeRoutes } from './subscription-codes/subscription-codes.
 import { statementRoutes } from './statement/statement.routes.js';
 import { ledgerRoutes } from './ledger/ledger.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { securityRoutes } from './security/security.routes.js';
 import { referralRoutes } from './referrals/referrals.routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [
@@ -33,5 +34,6 @@ export const apiModules: FastifyPluginAsync[] = [
   subscriptionCodeRoutes as FastifyPluginAsync,
   ledgerRoutes as FastifyPluginAsync,
   settingsRoutes as FastifyPluginAsync,
+  securityRoutes as FastifyPluginAsync,
   referralRoutes as FastifyPluginAsync,
 ];

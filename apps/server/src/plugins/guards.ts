@@ -3,8 +3,9 @@
 // parsed and validated, so an anonymous or under-privileged caller gets 401/403, never a 400 that
 // discloses the route's validation rules. test/guards.test.ts checks every /api/v1 route this way.
 import type { FastifyRequest } from 'fastify';
-import type { Role } from '@app/contract';
+import { SECURITY_MSG, type Role } from '@app/contract';
 import { forbidden, unauthorized } from '../errors.js';
+import { twoFactorEnabled } from '../security/second-factor.js';
 import type { SessionUser } from './session.js';
 
 export async function requireUser(req: FastifyRequest) {
@@ -15,6 +16,10 @@ export function requireRole(...roles: Role[]) {
   return async (req: FastifyRequest) => {
     if (!req.user) throw unauthorized();
     if (!roles.includes(req.user.role)) throw forbidden();
+    // Setting ADMIN_2FA = required: every admin route refuses an admin without two-factor sign-in (issue 17).
+    if (req.server.settings.get('admin2fa') === 'required' && !(await twoFactorEnabled(req.server.deps.db, req.user.id))) {
+      throw forbidden(SECURITY_MSG.adminNeeds2fa);
+    }
   };
 }
 

@@ -10,6 +10,7 @@ import { NotFoundPage } from './not-found-page';
 
 const ChangePasswordPage = lazyPage(() => import('../features/auth/change-password-page'), 'ChangePasswordPage');
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
+const SecurityPage = lazyPage(() => import('../features/security/security-page'), 'SecurityPage');
 
 const TransferPage = lazyPage(() => import('../features/wallet/transfer-page'), 'TransferPage');
 const DepositPage = lazyPage(() => import('../features/wallet/deposit-page'), 'DepositPage');
@@ -77,6 +78,7 @@ const routes: RouteObject[] = [
     children: [
       { path: '/user/profile', element: <ProfilePage /> },
       { path: '/user/profile/change-password', element: <ChangePasswordPage /> },
+      { path: '/user/security', element: <SecurityPage /> },
       ...toRoutes(userAreaRoutes),
     ],
   },

@@ -3,6 +3,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '../lib/auth-storage';
 import { useSession, type Session } from '../lib/session';
+import { useAppConfig } from '../lib/config';
 
 function Checking() {
   return (
@@ -26,6 +27,11 @@ export function RequireUser() {
 }
 
 export function RequireRole({ roles }: { roles: readonly Role[] }) {
+  const session = useSession();
+  // ADMIN_2FA=required: an admin without two-factor sign-in sets it up first (the server refuses admin calls, 403).
+  if (useAppConfig().admin2fa === 'required' && session.isAdmin && session.user && !session.isChecking && !session.user.twoFactor) {
+    return <Navigate to="/user/security" replace state={{ adminNeeds2fa: true }} />;
+  }
   return <Guard allow={(s) => s.role !== null && roles.includes(s.role)} />;
 }
 

@@ -17,6 +17,8 @@ export interface User {
   referredBy: string | null;
   referralsCount: number;
   createdAt: string;
+  /** Two-factor sign-in is on (older stored copies lack it until /user/me answers). */
+  twoFactor?: boolean;
 }
 
 export interface StoredAuth {

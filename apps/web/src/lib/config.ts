@@ -15,6 +15,8 @@ export interface AppConfig {
   subscriptionPrice: number;
   subscriptionMinBalance: number;
   appUrl: string;
+  /** ADMIN_2FA: admins without two-factor sign-in are sent to set it up when "required". */
+  admin2fa: 'required' | 'optional';
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -24,6 +26,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   depositAddress: null,
   subscriptionPrice: 0,
   subscriptionMinBalance: 12,
+  admin2fa: 'optional',
   appUrl: typeof window === 'undefined' ? '' : window.location.origin,
 };
 
@@ -96,5 +99,6 @@ export function useAppConfig(): AppConfig {
     subscriptionPrice: Number(data.subscriptionPrice ?? 0) || 0,
     subscriptionMinBalance: Number(data.subscriptionMinBalance ?? DEFAULT_CONFIG.subscriptionMinBalance),
     appUrl: (data.appUrl || DEFAULT_CONFIG.appUrl).replace(/\/+$/, ''),
+    admin2fa: data.admin2fa === 'required' ? 'required' : 'optional',
   };
 }

@@ -42,6 +42,8 @@ export const sessions = pgTable(
   {
     // SHA-256 (hex) of the cookie token: a database read never yields a usable cookie.
     tokenHash: text('token_hash').primaryKey(),
+    /** What the sessions list shows and ends a session by (migration 0012): the hash is never sent. */
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id').notNull().references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),

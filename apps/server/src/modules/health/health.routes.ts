@@ -29,6 +29,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       depositAddress: settings.get('depositAddress'),
       subscriptionPrice: settings.get('subscriptionPrice') / 100,
       subscriptionMinBalance: settings.get('subscriptionMinBalance') / 100,
+      // ADMIN_2FA: "required" sends an admin without two-factor sign-in to /user/security first.
+      admin2fa: settings.get('admin2fa'),
       appUrl: config.APP_URL,
     }),
   );

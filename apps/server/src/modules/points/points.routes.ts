@@ -3,6 +3,7 @@ import { POINTS_MSG, transferBody } from '@app/contract';
 import { currentUser, requireUser } from '../../plugins/guards.js';
 import { runMoneyOperation } from '../../plugins/idempotency.js';
 import { idempotencyKeyOf, okResponse } from '../../ledger/http.js';
+import { needsCodeWhen2fa } from '../../security/second-factor.js';
 import { transfer } from './points.service.js';
 
 export const pointRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,6 +13,8 @@ export const pointRoutes: FastifyPluginAsyncZod = async (app) => {
     '/point/transfer',
     {
       onRequest: requireUser,
+      // With two-factor sign-in on, a current `code` in the body (issue 17).
+      ...needsCodeWhen2fa,
       schema: {
         tags: ['points'],
         summary: 'Send points to another user by e-mail (accepts an Idempotency-Key header)',

@@ -18,6 +18,7 @@ export const publicUserColumns = {
   createdAt: users.createdAt,
   balanceCents: ledgerAccounts.balanceCents,
   referralsCount: sql<number>`(select count(*)::int from users r where r.referred_by = ${users.id} and r.deleted_at is null)`,
+  twoFactor: sql<boolean>`exists (select 1 from user_totp t where t.user_id = ${users.id} and t.enabled_at is not null)`,
 };
 
 export interface PublicUserRow {
@@ -32,6 +33,7 @@ export interface PublicUserRow {
   createdAt: Date;
   balanceCents: number | null;
   referralsCount: number;
+  twoFactor: boolean;
 }
 
 export function toPublicUser(u: PublicUserRow): PublicUser {
@@ -48,5 +50,6 @@ export function toPublicUser(u: PublicUserRow): PublicUser {
     referredBy: u.referredBy,
     referralsCount: u.referralsCount,
     createdAt: u.createdAt.toISOString(),
+    twoFactor: u.twoFactor,
   };
 }

@@ -10,12 +10,16 @@ import {
   updateProfileBody,
   centsToNumber,
   MSG,
+  SECURITY_MSG,
+  twoFactorRequiredResponse,
 } from '@app/contract';
 import { requireUser, currentUser } from '../../plugins/guards.js';
 import { forbidden } from '../../errors.js';
-import { clearSessionCookie, createSession } from '../../plugins/session.js';
+import { clearSessionCookie } from '../../plugins/session.js';
 import { userBalanceCents } from '../../ledger/accounts.js';
 import { takeSignup } from '../../plugins/throttle.js';
+import { needsCodeWhen2fa, twoFactorEnabled } from '../../security/second-factor.js';
+import { completeSignIn, notify, recordFailedPassword, startSecondStep } from '../../security/sign-ins.js';
 import {
   NOT_YOUR_PROFILE,
   RESET_SENT,
@@ -53,6 +57,7 @@ const updateInput = withKeys(updateProfileBody, []).refine((b) => b.fullName !==
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, mailer } = app.deps;
   const secure = config.secure;
+  const signIn = { db, clock, mailer, secure };
   const tags = ['user'];
 
   app.post(
@@ -65,17 +70,32 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         await slot.release();
         throw e;
       });
-      await createSession(db, clock, id, req, reply, secure);
+      // The first browser of the account: remembered without a "new browser" e-mail (security/sign-ins.ts).
+      await completeSignIn(signIn, id, req, reply, { quiet: true });
       return reply.status(201).send({ success: true, message: 'Account created successfully', user: await loadPublicUser(db, id) });
     },
   );
 
   app.post(
     '/user/login',
-    { schema: { tags, summary: 'Log in (10 failures per account and client address → 429; an account under attack from many addresses is slowed down, not locked)', body: loginInput, response: { 200: withUser } } },
+    {
+      schema: {
+        tags,
+        summary: 'Log in (10 failures per account and client address → 429; an account under attack from many addresses is slowed down, not locked). With two-factor sign-in on, the right password answers twoFactorRequired and starts no session: POST /user/login/2fa finishes it',
+        body: loginInput,
+        response: { 200: z.union([withUser, twoFactorRequiredResponse]) },
+      },
+    },
     async (req, reply) => {
-      const id = await login(db, clock, req.body.email, req.body.password, req.ip);
-      await createSession(db, clock, id, req, reply, secure);
+      const id = await login(db, clock, req.body.email, req.body.password, req.ip).catch(async (e: unknown) => {
+        if ((e as { statusCode?: number }).statusCode === 401) await recordFailedPassword(db, clock, req.body.email, req);
+        throw e;
+      });
+      if (await twoFactorEnabled(db, id)) {
+        await startSecondStep(signIn, id, reply);
+        return { success: true as const, twoFactorRequired: true as const, message: SECURITY_MSG.secondStep };
+      }
+      await completeSignIn(signIn, id, req, reply);
       return { success: true, message: 'Logged in successfully', user: await loadPublicUser(db, id) };
     },
   );
@@ -121,10 +141,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/change-password',
-    { onRequest: requireUser, schema: { tags, summary: 'Change password; other sessions end (a wrong old password counts as a failed login: throttled)', body: changePasswordInput, response: { 200: ok } } },
+    {
+      onRequest: requireUser,
+      // With two-factor sign-in on, a current `code` too (security/second-factor.ts).
+      ...needsCodeWhen2fa,
+      schema: { tags, summary: 'Change password; other sessions end (a wrong old password counts as a failed login: throttled); with 2FA on, a current code is needed too', body: changePasswordInput, response: { 200: ok } },
+    },
     async (req) => {
       const me = currentUser(req);
       await changePassword(db, clock, me, req.ip, req.body.oldPassword, req.body.newPassword);
+      notify({ mailer }, req, me.email, 'Your password was changed', `Hello,\n\nThe password of your account was changed (${clock().toISOString()}, address ${req.ip}). Your other sessions have ended.`);
       return { success: true, message: 'Password changed successfully' };
     },
   );

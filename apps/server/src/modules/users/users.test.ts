@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const PUBLIC_USER_KEYS = ['_id', 'createdAt', 'email', 'fullName', 'phone', 'point', 'referralCode', 'referralsCount', 'referredBy', 'role', 'subscribedAt', 'subscription'];
+const PUBLIC_USER_KEYS = ['_id', 'createdAt', 'email', 'fullName', 'phone', 'point', 'referralCode', 'referralsCount', 'referredBy', 'role', 'subscribedAt', 'subscription', 'twoFactor'];
 
 let n = 0;
 function newInput(overrides: Record<string, unknown> = {}) {

@@ -5,6 +5,7 @@ import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js'
 import { runMoneyOperation } from '../../plugins/idempotency.js';
 import { allowEmptyJsonBody, okResponse } from '../../ledger/http.js';
 import { listWindow, sendUnpaged } from '../../http/list-window.js';
+import { needsCodeWhen2fa } from '../../security/second-factor.js';
 import { deleteWithdrawal, listAllWithdrawalsJson, listWithdrawals, myWithdrawals, requestWithdrawal, toggleWithdrawal } from './withdrawals.service.js';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(200) });
@@ -18,6 +19,8 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/withdraw',
     {
       onRequest: requireUser,
+      // With two-factor sign-in on, a current `code` in the body (issue 17).
+      ...needsCodeWhen2fa,
       schema: {
         tags,
         summary: 'Request a withdrawal; the amount is held at once (accepts an Idempotency-Key header)',

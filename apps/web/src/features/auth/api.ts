@@ -5,6 +5,8 @@ import type { User } from '../../lib/auth-storage';
 import { withToast } from '../../lib/toast';
 
 type UserResponse = ApiEnvelope & { user: User };
+/** With two-factor sign-in on, the right password answers this instead of a user (issue 17). */
+type LoginResponse = ApiEnvelope & ({ user: User; twoFactorRequired?: undefined } | { user?: undefined; twoFactorRequired: true });
 
 export function registerUser(body: { fullName: string; email: string; password: string; phone: string; refer?: string }) {
   return withToast(() => api.post<UserResponse>('/user/register', body), {
@@ -15,7 +17,7 @@ export function registerUser(body: { fullName: string; email: string; password: 
 }
 
 export function loginUser(body: { email: string; password: string }) {
-  return withToast(() => api.post<UserResponse>('/user/login', body), {
+  return withToast(() => api.post<LoginResponse>('/user/login', body), {
     loading: MSG.loading.login,
     success: 'Logged in',
     error: 'Could not log you in',
@@ -38,10 +40,32 @@ export function resetPassword(resetToken: string, body: { password: string }) {
   });
 }
 
-export function changePassword(body: { oldPassword: string; newPassword: string }) {
+export function changePassword(body: { oldPassword: string; newPassword: string; code?: string }) {
   return withToast(() => api.post<ApiEnvelope>('/user/change-password', body), {
     loading: MSG.loading.changePassword,
     success: 'Password changed',
     error: 'Could not change your password',
+  });
+}
+
+/** Signs in with a passkey: the second step of a sign-in in progress, or without a password (issue 17). */
+export function signInWithPasskey() {
+  return withToast(
+    async () => {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const { data } = await api.post<ApiEnvelope & { options: Parameters<typeof startAuthentication>[0]['optionsJSON'] }>('/user/login/passkey/options');
+      const response = await startAuthentication({ optionsJSON: data.options });
+      return api.post<UserResponse>('/user/login/passkey', { response });
+    },
+    { loading: MSG.loading.login, success: 'Logged in', error: 'The passkey did not sign you in' },
+  );
+}
+
+/** The second step after the password: a code from the app, or a recovery code. */
+export function finishSecondStep(body: { code?: string; recoveryCode?: string }) {
+  return withToast(() => api.post<UserResponse>('/user/login/2fa', body), {
+    loading: MSG.loading.login,
+    success: 'Logged in',
+    error: 'Could not log you in',
   });
 }

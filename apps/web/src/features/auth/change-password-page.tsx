@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { changePasswordBody } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
+import { AuthenticatorCodeInput } from '../../components/ui/authenticator-code-input';
 import { AuthCard, field, textLink } from './auth-card';
 import { changePassword } from './api';
 import { parseOrToast } from '../../lib/validate';
@@ -22,7 +23,8 @@ export function ChangePasswordPage() {
       newPassword: field(form, 'newPassword'),
     });
     if (!parsed) return;
-    mutation.mutate(parsed);
+    const code = field(form, 'code');
+    mutation.mutate(code ? { ...parsed, code } : parsed);
   };
 
   return (
@@ -44,6 +46,7 @@ export function ChangePasswordPage() {
         required
         hint="8 to 128 characters."
       />
+      <AuthenticatorCodeInput />
       <Button type="submit" disabled={mutation.isPending}>
         Change password
       </Button>

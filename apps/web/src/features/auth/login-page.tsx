@@ -1,21 +1,37 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { AuthCard, field, textLink } from './auth-card';
 import { useAuthSubmit } from './use-auth-submit';
+import { SecondStep } from './second-step';
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const { submit, pending, prefetch } = useAuthSubmit({
-    validate: ({ parseOrToast, loginBody }, form) =>
-      parseOrToast(loginBody, { email: field(form, 'email'), password: field(form, 'password') }),
-    call: ({ loginUser }, values) => loginUser(values),
+  // With two-factor sign-in on, the right password opens the second step instead of a session (issue 17).
+  const [secondStep, setSecondStep] = useState(false);
+  const passkey = useAuthSubmit({
+    validate: () => ({}),
+    call: ({ signInWithPasskey }) => signInWithPasskey(),
     onSuccess: async (data, { startSession }) => {
       if (!data?.user) return;
       startSession(data.user);
       await navigate('/user/profile');
     },
   });
+  const { submit, pending, prefetch } = useAuthSubmit({
+    validate: ({ parseOrToast, loginBody }, form) =>
+      parseOrToast(loginBody, { email: field(form, 'email'), password: field(form, 'password') }),
+    call: ({ loginUser }, values) => loginUser(values),
+    onSuccess: async (data, { startSession }) => {
+      if (data?.twoFactorRequired) setSecondStep(true);
+      if (!data?.user) return;
+      startSession(data.user);
+      await navigate('/user/profile');
+    },
+  });
+
+  if (secondStep) return <SecondStep onRestart={() => setSecondStep(false)} />;
 
   return (
     <AuthCard
@@ -42,6 +58,9 @@ export function LoginPage() {
       <Input label="Password" name="password" type="password" autoComplete="current-password" required />
       <Button type="submit" disabled={pending}>
         Login
+      </Button>
+      <Button variant="secondary" disabled={passkey.pending} onClick={() => passkey.submit(new FormData())}>
+        Sign in with a passkey
       </Button>
     </AuthCard>
   );

@@ -3,4 +3,4 @@
 export { forgotBody, loginBody, registerBody, resetBody } from '@app/contract';
 export { parseOrToast } from '../../lib/validate';
 export { startSession } from '../../lib/session-cache';
-export { loginUser, registerUser, requestPasswordReset, resetPassword } from './api';
+export { finishSecondStep, loginUser, registerUser, requestPasswordReset, resetPassword, signInWithPasskey } from './api';

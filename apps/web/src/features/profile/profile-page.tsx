@@ -41,6 +41,11 @@ export function ProfilePage() {
             </h2>
             <ul className="mt-3 space-y-2">
               <li>
+                <Link to="/user/security" className={menuLink}>
+                  Security: two-factor sign-in, passkeys, sessions
+                </Link>
+              </li>
+              <li>
                 <Link to="/user/profile/change-password" className={menuLink}>
                   Change password
                 </Link>

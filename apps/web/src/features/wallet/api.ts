@@ -31,6 +31,8 @@ export async function fetchPoint(): Promise<number> {
 export interface TransferRequest {
   recipientEmail: string;
   points: number;
+  /** With two-factor sign-in on: the current code (not part of what the Idempotency-Key names). */
+  code?: string;
 }
 
 export async function transferPoints(body: TransferRequest, key: string): Promise<ApiEnvelope> {
@@ -50,6 +52,8 @@ export async function submitDeposit(body: DepositRequest, key: string) {
 export interface WithdrawRequest {
   amount: number;
   paymentId: string;
+  /** With two-factor sign-in on: the current code (not part of what the Idempotency-Key names). */
+  code?: string;
 }
 
 export async function submitWithdrawal(body: WithdrawRequest, key: string): Promise<ApiEnvelope> {

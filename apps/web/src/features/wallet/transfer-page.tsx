@@ -7,6 +7,7 @@ import { EMAIL_PATTERN, MSG, POINTS_MSG, centsToNumber, formatCents, transferBod
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
+import { AuthenticatorCodeInput } from '../../components/ui/authenticator-code-input';
 import { PageHeader } from '../../components/ui/page';
 import { useConfirm } from '../../components/ui/confirm-dialog';
 import { errorMessage } from '../../lib/api';
@@ -24,8 +25,9 @@ export function TransferPage() {
   const { confirm, dialog } = useConfirm();
 
   const mutation = useMutation({
-    mutationFn: (body: TransferRequest) =>
-      keys.run(`POST /point/transfer ${JSON.stringify(body)}`, (key) => transferPoints(body, key)),
+    // A retry of the same transfer keeps its key whatever code it carries (the code is not the request).
+    mutationFn: ({ code, ...body }: TransferRequest) =>
+      keys.run(`POST /point/transfer ${JSON.stringify(body)}`, (key) => transferPoints(code ? { ...body, code } : body, key)),
     onSuccess: (data) => {
       toast.success(data.message || POINTS_MSG.transferred);
       setRecipientEmail('');
@@ -38,6 +40,7 @@ export function TransferPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (mutation.isPending) return;
+    const code = String(new FormData(event.currentTarget).get('code') ?? '') || undefined;
     const parsed = parseOrToast(transferBody, { recipientEmail, points });
     if (!parsed) return;
     if (!EMAIL_PATTERN.test(parsed.recipientEmail)) {
@@ -49,7 +52,7 @@ export function TransferPage() {
       title: 'Confirm transfer',
       message: `Send ${formatCents(parsed.points)} points to ${body.recipientEmail}?`,
     });
-    if (ok) mutation.mutate(body);
+    if (ok) mutation.mutate({ ...body, code });
   };
 
   return (
@@ -77,6 +80,7 @@ export function TransferPage() {
             disabled={mutation.isPending}
             hint="At least 0.01, with up to 2 decimals."
           />
+          <AuthenticatorCodeInput disabled={mutation.isPending} />
           <div>
             <Button type="submit" disabled={mutation.isPending}>
               {mutation.isPending ? 'Sending…' : 'Send points'}

@@ -8,6 +8,7 @@ import { LIMITS, MSG, WITHDRAW_MSG, centsToNumber, formatCents, withdrawBody } f
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
+import { AuthenticatorCodeInput } from '../../components/ui/authenticator-code-input';
 import { PageHeader } from '../../components/ui/page';
 import { useConfirm } from '../../components/ui/confirm-dialog';
 import { errorMessage, httpStatus } from '../../lib/api';
@@ -28,8 +29,9 @@ export function WithdrawPage() {
   const { confirm, dialog } = useConfirm();
 
   const mutation = useMutation({
-    mutationFn: (body: WithdrawRequest) =>
-      keys.run(`POST /withdraw ${JSON.stringify(body)}`, (key) => submitWithdrawal(body, key)),
+    // A retry of the same withdrawal keeps its key whatever code it carries (the code is not the request).
+    mutationFn: ({ code, ...body }: WithdrawRequest) =>
+      keys.run(`POST /withdraw ${JSON.stringify(body)}`, (key) => submitWithdrawal(code ? { ...body, code } : body, key)),
     onSuccess: (data) => {
       toast.success(data.message || WITHDRAW_MSG.submitted);
       setAmount('');
@@ -43,6 +45,7 @@ export function WithdrawPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (mutation.isPending) return;
+    const code = String(new FormData(event.currentTarget).get('code') ?? '') || undefined;
     const parsed = parseOrToast(withdrawBody, { amount, paymentId });
     if (!parsed) return;
     const body = { amount: centsToNumber(parsed.amount), paymentId: parsed.paymentId };
@@ -57,7 +60,7 @@ export function WithdrawPage() {
         </>
       ),
     });
-    if (ok) mutation.mutate(body);
+    if (ok) mutation.mutate({ ...body, code });
   };
 
   return (
@@ -87,6 +90,7 @@ export function WithdrawPage() {
               disabled={mutation.isPending}
               hint={`Where we should pay you, e.g. your TRC20 wallet address (up to ${LIMITS.paymentIdMax} characters).`}
             />
+            <AuthenticatorCodeInput disabled={mutation.isPending} />
             <div>
               <Button type="submit" disabled={mutation.isPending}>
                 {mutation.isPending ? 'Submitting…' : 'Request withdrawal'}

@@ -1,0 +1,209 @@
+// Account security routes (issue 17): the authenticator app, the second step of a sign-in, passkeys, sessions and
+// the sign-in history. Rules and transactions are in security.service.ts and src/security/.
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  SECURITY_MSG,
+  codeBody,
+  disableTwoFactorBody,
+  loginHistoryResponse,
+  passkeyLoginBody,
+  passkeyRecord,
+  passkeyRegisterBody,
+  passkeyRenameBody,
+  passkeysResponse,
+  publicUser,
+  secondStepBody,
+  sessionsResponse,
+  twoFactorEnableResponse,
+  twoFactorSetupResponse,
+} from '@app/contract';
+import { currentUser, requireUser } from '../../plugins/guards.js';
+import { clearSessionCookie } from '../../plugins/session.js';
+import { allowEmptyJsonBody, okResponse, UUID_PATTERN } from '../../ledger/http.js';
+import { notFound } from '../../errors.js';
+import { challengeHashOf, completeSignIn, notify, startPasskeySignIn } from '../../security/sign-ins.js';
+import { loadPublicUser } from '../users/users.service.js';
+import {
+  disableTotp,
+  enableTotp,
+  endOtherSessions,
+  endSessionById,
+  finishPasskeySignIn,
+  finishSecondStep,
+  listPasskeys,
+  listSessions,
+  loginHistory,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  pendingUserOf,
+  registerPasskey,
+  relyingPartyOf,
+  removePasskey,
+  renamePasskey,
+  setChallenge,
+  startTotpSetup,
+} from './security.service.js';
+
+const withUser = okResponse.extend({ user: publicUser });
+const idParams = z.object({ id: z.string().max(64) });
+/** A WebAuthn options object, passed to @simplewebauthn/browser as it is. */
+const optionsResponse = okResponse.extend({ options: z.record(z.string(), z.unknown()) });
+
+export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock, config, mailer } = app.deps;
+  const secure = config.secure;
+  const signIn = { db, clock, mailer, secure };
+  const rp = relyingPartyOf(config.APP_URL);
+  const tags = ['security'];
+  allowEmptyJsonBody(app);
+
+  const tell = (req: Parameters<typeof notify>[1], subject: string, what: string) => {
+    const me = currentUser(req);
+    notify({ mailer }, req, me.email, subject, `Hello,\n\n${what} on your account (${clock().toISOString()}, address ${req.ip}).`);
+  };
+
+  // --- Authenticator app ---
+  app.post(
+    '/user/2fa/setup',
+    { onRequest: requireUser, schema: { tags, summary: 'Start two-factor setup: a new secret and its otpauth:// URL (draw the QR code locally)', response: { 200: twoFactorSetupResponse } } },
+    async (req) => ({ success: true, message: SECURITY_MSG.setupStarted, ...(await startTotpSetup(db, currentUser(req))) }),
+  );
+
+  app.post(
+    '/user/2fa/enable',
+    { onRequest: requireUser, schema: { tags, summary: 'Turn two-factor sign-in on with the first code; answers 10 single-use recovery codes, shown once', body: codeBody, response: { 200: twoFactorEnableResponse } } },
+    async (req) => {
+      const recoveryCodes = await enableTotp(db, clock, currentUser(req), req.ip, req.body.code);
+      tell(req, 'Two-factor sign-in turned on', 'Two-factor sign-in (an authenticator app) was turned on');
+      return { success: true, message: SECURITY_MSG.enabled, recoveryCodes };
+    },
+  );
+
+  app.post(
+    '/user/2fa/disable',
+    { onRequest: requireUser, schema: { tags, summary: 'Turn two-factor sign-in off with a current code or a recovery code (throttled like a password)', body: disableTwoFactorBody, response: { 200: okResponse } } },
+    async (req) => {
+      await disableTotp(db, clock, currentUser(req), req.ip, req.body);
+      tell(req, 'Two-factor sign-in turned off', 'Two-factor sign-in was turned off');
+      return { success: true, message: SECURITY_MSG.disabled };
+    },
+  );
+
+  // --- Second step of a sign-in, and passkey sign-in ---
+  app.post(
+    '/user/login/2fa',
+    { schema: { tags, summary: 'Finish a sign-in whose password step answered twoFactorRequired (within 5 minutes): a code or a recovery code', body: secondStepBody, response: { 200: withUser } } },
+    async (req, reply) => {
+      const id = await finishSecondStep(db, clock, challengeHashOf(req, secure), req.ip, req.body);
+      await completeSignIn(signIn, id, req, reply);
+      return { success: true, message: 'Logged in successfully', user: await loadPublicUser(db, id) };
+    },
+  );
+
+  app.post(
+    '/user/login/passkey/options',
+    { schema: { tags, summary: 'Options for signing in with a passkey: the second step of a sign-in in progress, or without a password', response: { 200: optionsResponse } } },
+    async (req, reply) => {
+      const hash = challengeHashOf(req, secure);
+      const pendingUser = await pendingUserOf(db, clock, hash);
+      const options = await passkeySignInOptions(db, rp, pendingUser);
+      if (pendingUser && hash) await setChallenge(db, hash, options.challenge);
+      else await startPasskeySignIn(signIn, options.challenge, reply);
+      return { success: true, message: 'ok', options: options as unknown as Record<string, unknown> };
+    },
+  );
+
+  app.post(
+    '/user/login/passkey',
+    { schema: { tags, summary: 'Sign in with a passkey (the assertion from the browser)', body: passkeyLoginBody, response: { 200: withUser } } },
+    async (req, reply) => {
+      const id = await finishPasskeySignIn(db, clock, rp, challengeHashOf(req, secure), req.body.response);
+      await completeSignIn(signIn, id, req, reply);
+      return { success: true, message: 'Logged in successfully', user: await loadPublicUser(db, id) };
+    },
+  );
+
+  // --- Passkeys of the signed-in user ---
+  app.get(
+    '/user/passkeys',
+    { onRequest: requireUser, schema: { tags, summary: 'The caller’s passkeys', response: { 200: passkeysResponse } } },
+    async (req) => ({ success: true, message: 'ok', passkeys: await listPasskeys(db, currentUser(req).id) }),
+  );
+
+  app.post(
+    '/user/passkeys/options',
+    { onRequest: requireUser, schema: { tags, summary: 'Options for registering a new passkey', response: { 200: optionsResponse } } },
+    async (req) => ({ success: true, message: 'ok', options: (await passkeyRegistrationOptions(db, clock, currentUser(req), rp)) as unknown as Record<string, unknown> }),
+  );
+
+  app.post(
+    '/user/passkeys',
+    { onRequest: requireUser, schema: { tags, summary: 'Register a passkey (the attestation from the browser) under a name', body: passkeyRegisterBody, response: { 201: okResponse.extend({ passkey: passkeyRecord }) } } },
+    async (req, reply) => {
+      const passkey = await registerPasskey(db, clock, currentUser(req), rp, req.body.name, req.body.response);
+      tell(req, 'A passkey was added', `A passkey named "${passkey.name}" was added`);
+      return reply.status(201).send({ success: true, message: SECURITY_MSG.passkeyAdded, passkey });
+    },
+  );
+
+  const passkeyId = async (req: { params: unknown }) => {
+    if (!UUID_PATTERN.test((req.params as { id: string }).id)) throw notFound(SECURITY_MSG.passkeyNotFound);
+  };
+
+  app.put(
+    '/user/passkeys/:id',
+    { onRequest: requireUser, preHandler: passkeyId, schema: { tags, summary: 'Rename one of the caller’s passkeys', params: idParams, body: passkeyRenameBody, response: { 200: okResponse } } },
+    async (req) => {
+      await renamePasskey(db, currentUser(req).id, req.params.id, req.body.name);
+      return { success: true, message: SECURITY_MSG.passkeyRenamed };
+    },
+  );
+
+  app.delete(
+    '/user/passkeys/:id',
+    { onRequest: requireUser, preHandler: passkeyId, schema: { tags, summary: 'Remove one of the caller’s passkeys', params: idParams, response: { 200: okResponse } } },
+    async (req) => {
+      const name = await removePasskey(db, currentUser(req).id, req.params.id);
+      tell(req, 'A passkey was removed', `The passkey named "${name}" was removed`);
+      return { success: true, message: SECURITY_MSG.passkeyRemoved };
+    },
+  );
+
+  // --- Sessions and history ---
+  app.get(
+    '/user/sessions',
+    { onRequest: requireUser, schema: { tags, summary: 'The caller’s active sessions (current: this browser)', response: { 200: sessionsResponse } } },
+    async (req) => ({ success: true, message: 'ok', sessions: await listSessions(db, currentUser(req)) }),
+  );
+
+  app.delete(
+    '/user/sessions/:id',
+    {
+      onRequest: requireUser,
+      preHandler: async (req) => {
+        if (!UUID_PATTERN.test((req.params as { id: string }).id)) throw notFound(SECURITY_MSG.sessionNotFound);
+      },
+      schema: { tags, summary: 'End one of the caller’s sessions; that browser is logged out at its next request', params: idParams, response: { 200: okResponse } },
+    },
+    async (req, reply) => {
+      if (await endSessionById(db, currentUser(req), req.params.id)) clearSessionCookie(reply, secure);
+      return { success: true, message: SECURITY_MSG.sessionEnded };
+    },
+  );
+
+  app.delete(
+    '/user/sessions',
+    { onRequest: requireUser, schema: { tags, summary: 'End every session of the caller but this one', response: { 200: okResponse } } },
+    async (req) => {
+      await endOtherSessions(db, currentUser(req));
+      return { success: true, message: SECURITY_MSG.othersEnded };
+    },
+  );
+
+  app.get(
+    '/user/login-history',
+    { onRequest: requireUser, schema: { tags, summary: 'The last 50 sign-in attempts of the caller’s account, newest first', response: { 200: loginHistoryResponse } } },
+    async (req) => ({ success: true, message: 'ok', entries: await loginHistory(db, currentUser(req).id) }),
+  );
+};

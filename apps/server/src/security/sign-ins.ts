@@ -1,0 +1,115 @@
+// How a sign-in ends (issue 17): with 2FA on, the password step opens a 5-minute sign-in in progress (a random token
+// in an HttpOnly cookie, stored hashed) instead of a session; a session starts only when the second step succeeds.
+// Every sign-in attempt of an account is recorded (the newest are listed on the security page), and a sign-in from a
+// browser the account has not used before (no known long-lived browser cookie) is told to the owner by e-mail.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LOGIN_CHALLENGE_TTL_MS } from '@app/contract';
+import type { Db } from '../db/client.js';
+import { knownBrowsers, loginChallenges, signInAttempts, users } from '../db/schema/index.js';
+import type { Clock } from '../clock.js';
+import type { Mailer } from '../mail/mailer.js';
+import { createSession } from '../plugins/session.js';
+
+const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
+/** Attempts kept per account (the page shows LOGIN_HISTORY_SIZE); older ones are deleted as new ones arrive. */
+export const SIGN_IN_ROWS_KEPT = 100;
+const BROWSER_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60; // the longest browsers keep a cookie
+
+export const challengeCookieName = (secure: boolean) => (secure ? '__Host-signin' : 'signin');
+export const browserCookieName = (secure: boolean) => (secure ? '__Host-browser' : 'browser');
+const cookieOptions = (secure: boolean) => ({ path: '/', httpOnly: true, sameSite: 'lax' as const, secure });
+
+export interface SignInDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  secure: boolean;
+}
+
+const agentOf = (req: FastifyRequest) => String(req.headers['user-agent'] ?? '').slice(0, 256);
+
+/** Sends a security notice in the background; neither the address nor the text goes into the log. */
+export function notify(deps: { mailer: Mailer }, req: FastifyRequest, to: string, subject: string, text: string) {
+  void deps.mailer
+    .send({ to, subject, text: `${text}\n\nIf this was not you, change your password now and end your other sessions on your security page.\n` })
+    .catch((e: unknown) => req.log.warn(`a security notice could not be sent: ${e instanceof Error ? e.name : 'error'}`));
+}
+
+/** Records an attempt for the account of `userId`, keeping its newest SIGN_IN_ROWS_KEPT. */
+export async function recordSignIn(db: Db, clock: Clock, userId: string, req: FastifyRequest, success: boolean) {
+  await db.insert(signInAttempts).values({ userId, createdAt: clock(), ip: req.ip, userAgent: agentOf(req), success });
+  await db.execute(sql`
+    delete from sign_in_attempts where user_id = ${userId} and id < (
+      select id from sign_in_attempts where user_id = ${userId} order by id desc offset ${SIGN_IN_ROWS_KEPT - 1} limit 1)`);
+}
+
+/** A failed password for an e-mail: recorded on that account when it exists (nothing is said either way). */
+export async function recordFailedPassword(db: Db, clock: Clock, email: string, req: FastifyRequest) {
+  const [u] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), sql`${users.deletedAt} is null`));
+  if (u) await recordSignIn(db, clock, u.id, req, false);
+}
+
+/** Opens the second step of a sign-in for `userId` (the password was right): no session yet. */
+export async function startSecondStep(deps: SignInDeps, userId: string, reply: FastifyReply) {
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.clock();
+  // Expired sign-ins in progress go as new ones arrive (an index on expires_at keeps this cheap).
+  await deps.db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now));
+  await deps.db.insert(loginChallenges).values({ tokenHash: sha256(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + LOGIN_CHALLENGE_TTL_MS) });
+  reply.setCookie(challengeCookieName(deps.secure), token, { ...cookieOptions(deps.secure), maxAge: LOGIN_CHALLENGE_TTL_MS / 1000 });
+}
+
+/** A new passwordless sign-in in progress (passkeys), carrying the WebAuthn challenge it issued. */
+export async function startPasskeySignIn(deps: SignInDeps, challenge: string, reply: FastifyReply) {
+  const token = randomBytes(32).toString('base64url');
+  const now = deps.clock();
+  await deps.db.delete(loginChallenges).where(lt(loginChallenges.expiresAt, now));
+  await deps.db.insert(loginChallenges).values({ tokenHash: sha256(token), userId: null, challenge, createdAt: now, expiresAt: new Date(now.getTime() + LOGIN_CHALLENGE_TTL_MS) });
+  reply.setCookie(challengeCookieName(deps.secure), token, { ...cookieOptions(deps.secure), maxAge: LOGIN_CHALLENGE_TTL_MS / 1000 });
+}
+
+/** The hash of the caller's sign-in-in-progress cookie, if any. */
+export function challengeHashOf(req: FastifyRequest, secure: boolean): string | null {
+  const token = req.cookies[challengeCookieName(secure)];
+  return token && token.length <= 100 ? sha256(token) : null;
+}
+
+export function clearChallengeCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(challengeCookieName(secure), cookieOptions(secure));
+}
+
+/**
+ * The sign-in succeeded: a new session, the attempt recorded, and the browser remembered; a browser new to this
+ * account is told to the owner by e-mail (not on sign-up, `quiet`, nor for the account's first remembered browser).
+ */
+export async function completeSignIn(deps: SignInDeps, userId: string, req: FastifyRequest, reply: FastifyReply, opts: { quiet?: boolean } = {}) {
+  await createSession(deps.db, deps.clock, userId, req, reply, deps.secure);
+  clearChallengeCookie(reply, deps.secure);
+  await recordSignIn(deps.db, deps.clock, userId, req, true);
+  const name = browserCookieName(deps.secure);
+  let token = req.cookies[name];
+  if (!token || token.length > 100) {
+    token = randomBytes(24).toString('base64url');
+    reply.setCookie(name, token, { ...cookieOptions(deps.secure), maxAge: BROWSER_COOKIE_MAX_AGE_S });
+  }
+  const added = await deps.db
+    .insert(knownBrowsers)
+    .values({ userId, browserHash: sha256(token), createdAt: deps.clock() })
+    .onConflictDoNothing()
+    .returning({ userId: knownBrowsers.userId });
+  if (added.length === 0 || opts.quiet) return;
+  // The account's first remembered browser (an account older than this feature) is not "new" to anyone.
+  const [{ n }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(knownBrowsers).where(eq(knownBrowsers.userId, userId));
+  if (n <= 1) return;
+  const [u] = await deps.db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId));
+  if (!u) return;
+  notify(
+    deps,
+    req,
+    u.email,
+    'New sign-in to your account',
+    `Hello ${u.fullName},\n\nYour account was signed in to from a browser it had not used before:\n\n  ${agentOf(req) || 'unknown browser'}\n  address ${req.ip}\n  ${deps.clock().toISOString()}`,
+  );
+}

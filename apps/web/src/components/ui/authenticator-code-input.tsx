@@ -1,0 +1,25 @@
+// The "code from your authenticator app" field of the forms that need one when two-factor sign-in is on
+// (withdrawal, transfer, password change: issue 17). Renders nothing for an account without it.
+import type { InputHTMLAttributes } from 'react';
+import { useSession } from '../../lib/session';
+import { Input } from './input';
+
+export function useNeedsAuthenticatorCode(): boolean {
+  return Boolean(useSession().user?.twoFactor);
+}
+
+export function AuthenticatorCodeInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+  if (!useNeedsAuthenticatorCode()) return null;
+  return (
+    <Input
+      label="Code from your authenticator app"
+      name="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={7}
+      required
+      hint="Two-factor sign-in is on: enter the 6-digit code your app shows now."
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,53 @@
+// The second step of a sign-in with two-factor sign-in on (issue 17): a code from the authenticator app, a recovery
+// code, or a passkey of this account; within 5 minutes of the password step.
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import type { User } from '../../lib/auth-storage';
+import { AuthCard, field, textLink } from './auth-card';
+import { useAuthSubmit } from './use-auth-submit';
+
+export function SecondStep({ onRestart }: { onRestart: () => void }) {
+  const navigate = useNavigate();
+  const finish = async (data: { user?: User } | null, startSession: (user: User) => void) => {
+    if (!data?.user) return;
+    startSession(data.user);
+    await navigate('/user/profile');
+  };
+  const code = useAuthSubmit({
+    validate: (_deps, form) => {
+      const value = field(form, 'code').trim();
+      // Digits are an app's code; anything else is a recovery code (the server says which is wrong).
+      return /^[\d ]+$/.test(value) || value === '' ? { code: value } : { recoveryCode: value };
+    },
+    call: ({ finishSecondStep }, body) => finishSecondStep(body),
+    onSuccess: (data, { startSession }) => finish(data, startSession),
+  });
+  const passkey = useAuthSubmit({
+    validate: () => ({}),
+    call: ({ signInWithPasskey }) => signInWithPasskey(),
+    onSuccess: (data, { startSession }) => finish(data, startSession),
+  });
+
+  return (
+    <AuthCard
+      title="Enter your code"
+      intro="Open your authenticator app and enter the 6-digit code it shows for USDT Points. Lost your phone? Enter one of your recovery codes."
+      onSubmit={code.submit}
+      onFirstUse={code.prefetch}
+      footer={
+        <button type="button" className={textLink} onClick={onRestart}>
+          Start again with your password
+        </button>
+      }
+    >
+      <Input label="Code" name="code" autoComplete="one-time-code" autoFocus required />
+      <Button type="submit" disabled={code.pending}>
+        Verify
+      </Button>
+      <Button variant="secondary" disabled={passkey.pending} onClick={() => passkey.submit(new FormData())}>
+        Use a passkey instead
+      </Button>
+    </AuthCard>
+  );
+}

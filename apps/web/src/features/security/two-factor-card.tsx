@@ -1,0 +1,113 @@
+// Two-factor sign-in with an authenticator app: set up (a QR code drawn here, never by a third party), confirm with
+// the first code, keep the recovery codes (shown once), or turn it off with a code or a recovery code.
+import { useState, type FormEvent } from 'react';
+import { QRCodeSVG } from 'qrcode.react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { errorMessage } from '../../lib/api';
+import { toast } from '../../lib/toast';
+import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from './api';
+
+const formValue = (event: FormEvent<HTMLFormElement>, name: string) => String(new FormData(event.currentTarget).get(name) ?? '').trim();
+
+export function TwoFactorCard({ enabled }: { enabled: boolean }) {
+  const queryClient = useQueryClient();
+  const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const refreshMe = () => queryClient.invalidateQueries({ queryKey: ['me'] });
+  const onError = (err: unknown) => toast.error(errorMessage(err, 'Something went wrong'));
+
+  const start = useMutation({ mutationFn: startTwoFactorSetup, onSuccess: (data) => setSetup({ secret: data.secret, otpauthUrl: data.otpauthUrl }), onError });
+  const enable = useMutation({
+    mutationFn: enableTwoFactor,
+    onSuccess: async (data) => {
+      toast.success(data.message);
+      setSetup(null);
+      setRecoveryCodes(data.recoveryCodes);
+      await refreshMe();
+    },
+    onError,
+  });
+  const disable = useMutation({
+    mutationFn: disableTwoFactor,
+    onSuccess: async (data) => {
+      toast.success(data.message);
+      setRecoveryCodes(null);
+      await refreshMe();
+    },
+    onError,
+  });
+
+  return (
+    <Card>
+      <h2 id="two-factor" className="text-lg font-semibold">
+        Two-factor sign-in
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        {enabled
+          ? 'On: signing in, withdrawing, transferring and changing your password need a code from your authenticator app.'
+          : 'Off: your password alone signs you in. Turn it on with an authenticator app (such as Aegis, Google Authenticator or 1Password).'}
+      </p>
+
+      {recoveryCodes && (
+        <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950">
+          <h3 className="font-semibold">Your recovery codes</h3>
+          <p className="mt-1 text-sm">Each works once, if you lose your phone. They are shown only now: save or print them.</p>
+          <ul aria-label="Recovery codes" className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm">
+            {recoveryCodes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {!enabled && !setup && (
+        <Button className="mt-4" onClick={() => start.mutate()} disabled={start.isPending}>
+          Set up two-factor sign-in
+        </Button>
+      )}
+
+      {!enabled && setup && (
+        <form
+          className="mt-4 flex flex-col gap-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            enable.mutate(formValue(e, 'code'));
+          }}
+        >
+          <p className="text-sm">1. Scan this QR code with your authenticator app, or type the key by hand.</p>
+          <div className="inline-block self-start rounded-lg bg-white p-3">
+            <QRCodeSVG value={setup.otpauthUrl} size={176} level="M" role="img" aria-label="QR code for your authenticator app" />
+          </div>
+          <p className="text-sm">
+            Key: <code className="break-all font-mono" data-testid="totp-secret">{setup.secret}</code>
+          </p>
+          <Input label="2. Enter the 6-digit code the app shows" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required />
+          <Button type="submit" className="self-start" disabled={enable.isPending}>
+            Turn on
+          </Button>
+        </form>
+      )}
+
+      {enabled && (
+        <form
+          className="mt-4 flex flex-col gap-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const code = formValue(e, 'code');
+            disable.mutate(/^\d[\d ]*$/.test(code) ? { code } : { recoveryCode: code });
+          }}
+        >
+          <Input label="Code from your app, or a recovery code" name="code" autoComplete="one-time-code" required />
+          <Button type="submit" variant="danger" className="self-start" disabled={disable.isPending}>
+            Turn off two-factor sign-in
+          </Button>
+        </form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+// Account security (issue 17): authenticator codes (TOTP, RFC 6238), recovery codes, passkeys, sessions and the
+// sign-in history. The messages here are what the server answers and the security page shows.
+import { z } from 'zod';
+
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD_S = 30;
+export const RECOVERY_CODE_COUNT = 10;
+/** The second step of a login must follow its password step within this time. */
+export const LOGIN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+export const LOGIN_HISTORY_SIZE = 50;
+export const PASSKEY_NAME_MAX = 64;
+
+export const SECURITY_MSG = {
+  codeRequired: 'Enter the code from your authenticator app',
+  codeInvalid: 'That code is not valid. Enter the current code from your authenticator app.',
+  recoveryInvalid: 'That recovery code is not valid or was already used',
+  secondStep: 'Enter the code from your authenticator app to finish signing in',
+  challengeExpired: 'Your sign-in took too long. Enter your e-mail and password again.',
+  setupFirst: 'Start the setup again: no authenticator app is waiting to be confirmed',
+  alreadyOn: 'Two-factor sign-in is already on',
+  notOn: 'Two-factor sign-in is not on',
+  setupStarted: 'Scan the QR code with your authenticator app, then enter the code it shows',
+  enabled: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe: each works once.',
+  disabled: 'Two-factor sign-in is off',
+  adminNeeds2fa: 'Administrators must turn on two-factor sign-in first. Set it up on your security page (/user/security).',
+  passkeyAdded: 'Passkey added',
+  passkeyRenamed: 'Passkey renamed',
+  passkeyRemoved: 'Passkey removed',
+  passkeyNotFound: 'Passkey not found',
+  passkeyFailed: 'The passkey could not be verified. Please try again.',
+  passkeyName: `Give the passkey a name of 1 to ${PASSKEY_NAME_MAX} characters`,
+  sessionEnded: 'Session ended',
+  othersEnded: 'Your other sessions have ended',
+  sessionNotFound: 'Session not found',
+} as const;
+
+/** A 6-digit code; spaces (as apps show "123 456") are dropped. */
+export const totpCodeField = z
+  .string({ error: SECURITY_MSG.codeRequired })
+  .transform((v) => v.replace(/\s+/g, ''))
+  .refine((v) => v.length > 0, SECURITY_MSG.codeRequired)
+  .refine((v) => /^\d{6}$/.test(v), SECURITY_MSG.codeInvalid);
+
+export const recoveryCodeField = z
+  .string({ error: SECURITY_MSG.recoveryInvalid })
+  .transform((v) => v.replace(/[\s-]+/g, '').toLowerCase())
+  .refine((v) => /^[a-z0-9]{10,40}$/.test(v), SECURITY_MSG.recoveryInvalid);
+
+export const codeBody = z.object({ code: totpCodeField });
+/** Disabling: a current code or a recovery code. */
+export const disableTwoFactorBody = z
+  .object({ code: z.unknown().optional(), recoveryCode: z.unknown().optional() })
+  .superRefine((v, ctx) => {
+    if ((v.code === undefined || v.code === '') && (v.recoveryCode === undefined || v.recoveryCode === '')) {
+      ctx.addIssue({ code: 'custom', message: SECURITY_MSG.codeRequired });
+    }
+  })
+  .pipe(z.object({ code: totpCodeField.optional(), recoveryCode: recoveryCodeField.optional() }));
+/** The second login step: a code from the app or a recovery code. */
+export const secondStepBody = disableTwoFactorBody;
+
+export const twoFactorSetupResponse = z.object({ success: z.boolean(), message: z.string(), secret: z.string(), otpauthUrl: z.string() });
+export const twoFactorEnableResponse = z.object({ success: z.boolean(), message: z.string(), recoveryCodes: z.array(z.string()) });
+export const twoFactorRequiredResponse = z.object({ success: z.literal(true), message: z.string(), twoFactorRequired: z.literal(true) });
+
+export const sessionRecord = z.object({
+  _id: z.string(),
+  current: z.boolean(),
+  userAgent: z.string(),
+  ip: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export type SessionRecord = z.infer<typeof sessionRecord>;
+export const sessionsResponse = z.object({ success: z.boolean(), message: z.string(), sessions: z.array(sessionRecord) });
+
+export const loginHistoryEntry = z.object({ createdAt: z.string(), ip: z.string(), userAgent: z.string(), success: z.boolean() });
+export type LoginHistoryEntry = z.infer<typeof loginHistoryEntry>;
+export const loginHistoryResponse = z.object({ success: z.boolean(), message: z.string(), entries: z.array(loginHistoryEntry) });
+
+export const passkeyName = z.string({ error: SECURITY_MSG.passkeyName }).trim().min(1, SECURITY_MSG.passkeyName).max(PASSKEY_NAME_MAX, SECURITY_MSG.passkeyName);
+export const passkeyRecord = z.object({ _id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
+export type PasskeyRecord = z.infer<typeof passkeyRecord>;
+export const passkeysResponse = z.object({ success: z.boolean(), message: z.string(), passkeys: z.array(passkeyRecord) });
+/** A WebAuthn response as @simplewebauthn/browser returns it: checked in depth by the server's library. */
+export const webauthnResponse = z.record(z.string(), z.unknown());
+export const passkeyRegisterBody = z.object({ name: passkeyName, response: webauthnResponse });
+export const passkeyRenameBody = z.object({ name: passkeyName });
+export const passkeyLoginBody = z.object({ response: webauthnResponse });

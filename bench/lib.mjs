@@ -77,7 +77,10 @@ export async function stopChild(child, graceMs = 30_000) {
 
 /** The URL of the embedded PostgreSQL a running server started in dataDir (as ledger:check finds it). */
 export function embeddedUrl(dataDir) {
-  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  // As root with a DATA_DIR out of the PostgreSQL account's reach, the cluster lives where postgres-location says.
+  const pointer = path.join(dataDir, 'postgres-location');
+  const cluster = existsSync(pointer) ? readFileSync(pointer, 'utf8').trim() : path.join(dataDir, 'postgres');
+  const pidFile = path.join(cluster, 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
   const port = Number(readFileSync(pidFile, 'utf8').split('\n')[3]);
   const creds = JSON.parse(readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8'));

@@ -43,7 +43,7 @@ export const auditQuery = z
     page,
     limit,
     /** The actor's e-mail, exact (case-insensitive). */
-    actor: z.string().trim().toLowerCase().max(LIMITS.emailMax, 'actor is too long').optional(),
+    actor: z.string().trim().normalize('NFC').toLowerCase().max(LIMITS.emailMax, 'actor is too long').optional(),
     action: z.string().trim().max(64, 'action is too long').optional(),
     /** Inclusive UTC day range. */
     from: isoDate('from').optional(),

@@ -14,7 +14,7 @@ export const ADMIN_MSG = {
 export const adminPointsBody = z
   .object({ email: z.unknown().optional(), points: z.unknown().optional() })
   .transform((v, ctx) => {
-    const email = typeof v.email === 'string' ? v.email.trim().toLowerCase() : '';
+    const email = typeof v.email === 'string' ? v.email.trim().normalize('NFC').toLowerCase() : '';
     const cents = parseCents(v.points);
     if (!email || email.length > LIMITS.emailMax || cents === null) {
       ctx.addIssue({ code: 'custom', message: MSG.adminPointsInvalid });
@@ -55,6 +55,7 @@ export function adminListQuery<S extends z.ZodEnum>(status: S) {
     email: z
       .string()
       .trim()
+      .normalize('NFC')
       .toLowerCase()
       .max(LIMITS.emailMax)
       .optional()

@@ -4,7 +4,7 @@ import { SETTINGS, SETTINGS_MSG, SETTING_NAMES, settingsToJson, settingsUpdateBo
 describe('the settings registry', () => {
   test('each setting is named after its environment variable in camelCase', () => {
     for (const name of SETTING_NAMES) {
-      const camel = SETTINGS[name].env.toLowerCase().replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+      const camel = SETTINGS[name].env.toLowerCase().replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
       expect(camel).toBe(name);
     }
   });

@@ -28,6 +28,7 @@ export const SETTINGS_MSG = {
   admin2fa: 'Two-factor sign-in for admins must be "required" or "optional"',
   referralLevels: `Referral levels must be 1 to ${REFERRAL_MAX_LEVELS} percentages separated by commas (such as 10,5,3), each 0 to 100 with at most 2 decimals, adding up to at most 100`,
 } as const;
+
 /** A whole number from 0 to `max` (a JSON number or its digits as text). */
 const countSetting = (message: string, max: number) =>
   z.unknown().transform((value, ctx) => {
@@ -38,7 +39,6 @@ const countSetting = (message: string, max: number) =>
     }
     return Number(text);
   });
-
 
 /** 0 or a positive amount (number or decimal text) → integer cents. */
 const amountOrZero = (label: string) =>
@@ -120,13 +120,13 @@ export const SETTINGS = {
     label: 'Support phone',
     help: 'Shown in the footer and on the contact page.',
     schema: textSetting(PHONE_PATTERN, SETTINGS_MSG.supportPhone, { max: LIMITS.phoneMax }),
+  },
   signupLimitPerHour: {
     env: 'SIGNUP_LIMIT_PER_HOUR',
     kind: 'count',
     label: 'Sign-ups per address and hour',
     help: 'Accounts one client address may create per hour; the next sign-up is refused (429). 0 turns the limit off.',
     schema: countSetting(SETTINGS_MSG.signupLimitPerHour, 1_000_000),
-  },
   },
   admin2fa: {
     env: 'ADMIN_2FA',

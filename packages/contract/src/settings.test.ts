@@ -4,7 +4,7 @@ import { SETTINGS, SETTINGS_MSG, SETTING_NAMES, settingsToJson, settingsUpdateBo
 describe('the settings registry', () => {
   test('each setting is named after its environment variable in camelCase', () => {
     for (const name of SETTING_NAMES) {
-      const camel = SETTINGS[name].env.toLowerCase().replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+      const camel = SETTINGS[name].env.toLowerCase().replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
       expect(camel).toBe(name);
     }
   });
@@ -31,6 +31,14 @@ describe('the settings registry', () => {
     expect(SETTINGS.supportEmail.schema.safeParse('help\u0000@example.com').success).toBe(false);
     expect(SETTINGS.supportPhone.schema.parse('+1 (555) 010-0200')).toBe('+1 (555) 010-0200');
     for (const bad of ['', '12', 'call us', '+971\n4000000']) expect(SETTINGS.supportPhone.schema.safeParse(bad).success, bad).toBe(false);
+  });
+
+  test('counts: a whole number from 0, as a JSON number or its digits, sent back as a number', () => {
+    const c = SETTINGS.signupLimitPerHour.schema;
+    expect(c.parse(0)).toBe(0);
+    expect(c.parse(' 20 ')).toBe(20);
+    for (const bad of [-1, 2.5, '2.5', '1e3', '', 'ten', null, 1_000_001]) expect(c.safeParse(bad).success, String(bad)).toBe(false);
+    expect(settingsToJson({ signupLimitPerHour: 20 } as SettingsStored)).toMatchObject({ signupLimitPerHour: 20 });
   });
 
   test('PUT /settings body: any subset, unknown fields dropped, at least one setting', () => {

@@ -18,6 +18,7 @@ const PackagePage = lazyPage(() => import('../features/wallet/deposit-page'), 'P
 const WithdrawPage = lazyPage(() => import('../features/wallet/withdraw-page'), 'WithdrawPage');
 const HistoryPage = lazyPage(() => import('../features/wallet/history-page'), 'HistoryPage');
 const StatementPage = lazyPage(() => import('../features/wallet/statement-page'), 'StatementPage');
+const TeamPage = lazyPage(() => import('../features/referrals/team-page'), 'TeamPage');
 const AdminWithdrawPage = lazyPage(() => import('../features/admin-money/admin-withdraw-page'), 'AdminWithdrawPage');
 const AdminDepositPage = lazyPage(() => import('../features/admin-money/admin-deposit-page'), 'AdminDepositPage');
 const AllUsersPage = lazyPage(() => import('../features/admin/users-page'), 'AllUsersPage');
@@ -42,6 +43,7 @@ const userAreaRoutes: AreaRoute[] = [
   { path: '/user/withdraw', Component: WithdrawPage },
   { path: '/user/history', Component: HistoryPage },
   { path: '/user/statement', Component: StatementPage },
+  { path: '/user/referrals', Component: TeamPage },
 ];
 
 /** Subscribed users (and admins). */

@@ -36,6 +36,7 @@ const USER: Item[] = [
   { to: '/user/withdraw', label: 'Withdraw' },
   { to: '/user/history', label: 'History' },
   { to: '/user/statement', label: 'Statement' },
+  { to: '/user/referrals', label: 'My team' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

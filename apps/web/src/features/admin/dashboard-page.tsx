@@ -85,6 +85,12 @@ export function AdminDashboardPage() {
             detail="What the platform owes its users."
           />
           <Figure
+            label="Referral commissions (USDT)"
+            value={formatPoints(data.referralCommissions)}
+            testId="dashboard-referral-commissions"
+            detail="Everything the referral program has paid: commissions and first-deposit bonuses."
+          />
+          <Figure
             label="Pending deposits"
             value={data.pendingDeposits.count}
             testId="dashboard-pending-deposits"

@@ -201,9 +201,9 @@ export function AllUsersPage() {
     body = (
       // Focusable, so keyboard users can scroll the wide table sideways even when every control is disabled.
       <div className="overflow-x-auto" role="region" aria-label="Users table" tabIndex={0}>
-        <table className="w-full min-w-[64rem] border-collapse" aria-busy={list.isFetching}>
+        <table className="w-full min-w-[70rem] border-collapse" aria-busy={list.isFetching}>
           <caption className="sr-only">Users, admins first</caption>
-          <TableHead columns={['Name', 'E-mail', 'Phone', 'Role', { label: 'Balance (USDT)', numeric: true }, 'Subscription', 'Referrer', 'Joined', 'Actions']} />
+          <TableHead columns={['Name', 'E-mail', 'Phone', 'Role', { label: 'Balance (USDT)', numeric: true }, 'Subscription', 'Referrer', { label: 'Referral earnings (USDT)', numeric: true }, 'Joined', 'Actions']} />
           <tbody>
             {data.users.map((row) => {
               const busy = busyId === row._id;
@@ -251,6 +251,9 @@ export function AllUsersPage() {
                   </td>
                   <td className={`${td} break-words`}>
                     {row.referredBy ?? <span className="text-slate-600 dark:text-slate-300">None</span>}
+                  </td>
+                  <td className={`${td} text-right tabular-nums`} data-testid="admin-user-referral-earnings">
+                    {formatPoints(row.referralEarnings)}
                   </td>
                   <td className={`${td} whitespace-nowrap`}>
                     <DateTime iso={row.createdAt} />

@@ -12,7 +12,7 @@ import type { Tx } from '../../ledger/accounts.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { revokeUserSessions } from '../../plugins/session.js';
 import { rowCount } from '../../db/row-counts.js';
-import { centsNumber, isoTime } from '../../db/json.js';
+import { centsNumber, isoTime, readJson } from '../../db/json.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -52,26 +52,28 @@ async function countUsers(db: Db, text: string | undefined): Promise<{ total: nu
  */
 export async function listAllUsersJson(db: Db, opts: { q?: string; max: number }) {
   const search = userSearch(opts.q);
-  const [rows, counts] = await Promise.all([
-    db.execute<{ n: number; json: string }>(sql`
+  const [list, counts] = await Promise.all([
+    readJson(db, sql`
+      -- The rows straight from the list's index scan (the outer query reads them as \`u\` too); balance, referrer
+      -- and earnings by key, row by row: 10,000 index lookups beat hashing the whole users and accounts tables.
       with page as (
-        select u.id, row_number() over (order by ${ADMIN_LIST_ORDER}) as rn from users u
+        select u.id, u.full_name, u.email, u.phone, u.role, u.subscribed_at, u.referred_by, u.created_at,
+               row_number() over (order by ${ADMIN_LIST_ORDER}) as rn
+        from users u
         where u.deleted_at is null ${search}
         order by ${ADMIN_LIST_ORDER}
         limit ${opts.max + 1}
       )
       select count(*)::int as n, coalesce(json_agg(json_build_object(
                '_id', u.id, 'fullName', u.full_name, 'email', u.email, 'phone', u.phone, 'role', u.role,
-               'point', ${centsNumber('coalesce(a.balance_cents, 0)')}, 'subscription', u.subscribed_at is not null,
-               'referredBy', r.email, 'referralEarnings', ${centsNumber(`(${REFERRAL_EARNED})`)}, 'createdAt', ${isoTime('u.created_at')}
-             ) order by p.rn) filter (where p.rn <= ${opts.max}), '[]')::text as json
-      from page p
-      join users u on u.id = p.id
-      left join ledger_accounts a on a.user_id = u.id
-      left join users r on r.id = u.referred_by`),
+               'point', ${centsNumber('coalesce((select a.balance_cents from ledger_accounts a where a.user_id = u.id), 0)')},
+               'subscription', u.subscribed_at is not null, 'referredBy', (select r.email from users r where r.id = u.referred_by),
+               'referralEarnings', ${centsNumber(`(${REFERRAL_EARNED})`)}, 'createdAt', ${isoTime('u.created_at')}
+             ) order by u.rn) filter (where u.rn <= ${opts.max}), '[]')::text as json
+      from page u`),
     countUsers(db, opts.q),
   ]);
-  return { json: rows.rows[0].json, more: rows.rows[0].n > opts.max, ...counts };
+  return { json: list.json, more: list.n > opts.max, ...counts };
 }
 
 export async function listUsers(db: Db, opts: { page: number; limit: number; q?: string }) {

@@ -21,6 +21,7 @@ import type { Clock } from './clock.js';
 import { AppError, pgCode } from './errors.js';
 import sessionPlugin, { sessionCookieName } from './plugins/session.js';
 import { startHousekeeping, type Housekeeping } from './plugins/housekeeping.js';
+import { startChainPoller, type ChainPoller } from './modules/chain-deposits/poller.js';
 import csrfPlugin, { issueXsrfCookie } from './plugins/csrf.js';
 import { isApiRequest } from './plugins/api-route.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -48,6 +49,8 @@ declare module 'fastify' {
     routeTable: { method: string; url: string }[];
     /** The pruning schedule, started when the app is ready (null before that). */
     housekeeping: Housekeeping | null;
+    /** The chain deposits poller's timer, started when the app is ready (null before that). */
+    chainPoller: ChainPoller | null;
     /** The platform settings the super admin edits (settings/store.ts): the one way features read them. */
     settings: SettingsStore;
   }
@@ -181,6 +184,12 @@ export async function buildApp(deps: AppDeps) {
     app.housekeeping = startHousekeeping(deps.db, deps.clock, app.log, deps.housekeepingEveryMs);
   });
   app.addHook('onClose', async () => app.housekeeping?.stop());
+  // Deposits confirmed on the Tron chain: every instance runs the timer, one at a time polls (chain-deposits/poller.ts).
+  app.decorate('chainPoller', null);
+  app.addHook('onReady', async () => {
+    app.chainPoller = startChainPoller(deps.db, settings, deps.clock, app.log);
+  });
+  app.addHook('onClose', async () => app.chainPoller?.stop());
 
   await app.register(swagger, {
     openapi: {

@@ -1,7 +1,7 @@
 // All configuration comes from the environment (optionally a .env file), validated once at start.
 // A bad value stops the start with a message naming the variable.
 import { z } from 'zod';
-import { DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE, SETTINGS, type SettingName } from '@app/contract';
+import { DEFAULT_DEPOSIT_WINDOW_MIN, DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE, DEFAULT_TRON_POLL_MS, DEFAULT_USDT_CONTRACT, SETTINGS, type SettingName } from '@app/contract';
 
 const boolish = z
   .enum(['', 'true', 'false', '1', '0', 'yes', 'no'])
@@ -34,6 +34,12 @@ const envSchema = z.object({
   SUPPORT_PHONE: settingVar('supportPhone', DEFAULT_SUPPORT_PHONE),
   SUBSCRIPTION_PRICE: settingVar('subscriptionPrice', '0.00'),
   SUBSCRIPTION_MIN_BALANCE: settingVar('subscriptionMinBalance', '12.00'),
+  // Deposits confirmed on the Tron chain (issue 15); TRON_API_URL empty keeps the manual approval.
+  TRON_API_URL: settingVar('tronApiUrl', ''),
+  TRON_API_KEY: settingVar('tronApiKey', ''),
+  USDT_CONTRACT: settingVar('usdtContract', DEFAULT_USDT_CONTRACT),
+  TRON_POLL_MS: settingVar('tronPollMs', String(DEFAULT_TRON_POLL_MS)),
+  DEPOSIT_WINDOW_MIN: settingVar('depositWindowMin', String(DEFAULT_DEPOSIT_WINDOW_MIN)),
   ADMIN_2FA: settingVar('admin2fa', 'optional'),
   REFERRAL_LEVELS: settingVar('referralLevels', '10,5,3'),
   REFERRAL_FIRST_DEPOSIT_BONUS: settingVar('referralFirstDepositBonus', '1.00'),

@@ -73,6 +73,11 @@ test('the environment seeds the settings: GET /settings names them after the var
       supportEmail: 'help@example.com',
       supportPhone: '+971 4 111 2222',
       signupLimitPerHour: 0, // helpers.ts starts test apps with SIGNUP_LIMIT_PER_HOUR 0
+      tronApiUrl: '',
+      tronApiKey: '',
+      usdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      tronPollMs: '15000',
+      depositWindowMin: '60',
       admin2fa: 'optional',
       referralLevels: '10,5,3',
       referralFirstDepositBonus: 1,

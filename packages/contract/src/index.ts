@@ -6,6 +6,7 @@ export * from './admin.js';
 export * from './admin-users.js';
 export * from './points.js';
 export * from './deposits.js';
+export * from './chain-deposits.js';
 export * from './withdrawals.js';
 export * from './videos.js';
 export * from './closed-accounts.js';

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from './auth.js';
 import { LIMITS } from './constants.js';
 import { parseCents } from './money.js';
+import { CHAIN_SETTINGS } from './chain-deposits.js';
 import { REFERRAL_MAX_LEVELS, parseReferralLevels } from './referrals.js';
 
 /** A Tron (TRC20) address: base58, 34 characters, starting with T. */
@@ -93,6 +94,8 @@ export const SETTINGS = {
     help: 'The Tron (TRC20) address users send USDT to, shown with its QR code on the deposit page. Empty turns deposits off.',
     schema: textSetting(TRON_ADDRESS_PATTERN, SETTINGS_MSG.depositAddress, { max: 34, allowEmpty: true }),
   },
+  // Deposits confirmed on the Tron chain (issue 15): TRON_API_URL, TRON_API_KEY, USDT_CONTRACT, TRON_POLL_MS, DEPOSIT_WINDOW_MIN.
+  ...CHAIN_SETTINGS,
   subscriptionPrice: {
     env: 'SUBSCRIPTION_PRICE',
     kind: 'amount',

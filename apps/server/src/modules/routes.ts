@@ -15,6 +15,7 @@ import { subscriptionCodeRoutes } from './subscription-codes/subscription-codes.
 import { statementRoutes } from './statement/statement.routes.js';
 import { ledgerRoutes } from './ledger/ledger.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { chainDepositRoutes } from './chain-deposits/chain-deposits.routes.js';
 import { securityRoutes } from './security/security.routes.js';
 import { referralRoutes } from './referrals/referrals.routes.js';
 
@@ -34,6 +35,7 @@ export const apiModules: FastifyPluginAsync[] = [
   subscriptionCodeRoutes as FastifyPluginAsync,
   ledgerRoutes as FastifyPluginAsync,
   settingsRoutes as FastifyPluginAsync,
+  chainDepositRoutes as FastifyPluginAsync,
   securityRoutes as FastifyPluginAsync,
   referralRoutes as FastifyPluginAsync,
 ];

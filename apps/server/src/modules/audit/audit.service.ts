@@ -8,6 +8,8 @@ export type AuditAction =
   | 'deposit.approved'
   | 'deposit.reverted'
   | 'deposit.deleted'
+  | 'deposit.chain_assigned'
+  | 'deposit.chain_dismissed'
   | 'withdrawal.processed'
   | 'withdrawal.unprocessed'
   | 'withdrawal.deleted'

@@ -6,6 +6,7 @@ import { runMoneyOperation } from '../../plugins/idempotency.js';
 import { allowEmptyJsonBody, okResponse } from '../../ledger/http.js';
 import { listWindow, sendUnpaged } from '../../http/list-window.js';
 import { referralRules } from '../referrals/referrals.service.js';
+import { chainSettings, claimOnChain } from '../chain-deposits/chain-deposits.service.js';
 import { createDeposit, deleteDeposit, listAllDepositsJson, listDeposits, myDeposits, toggleDeposit } from './deposits.service.js';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(200) });
@@ -23,14 +24,23 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Claim a deposit (a pending record; no money moves until an admin approves it)',
         body: depositBody,
-        response: { 201: okResponse.extend({ deposit: depositRecord }) },
+        // 201 with `deposit`: a claim for an admin (chain deposits off); 201 without: credited at once from the
+        // chain; 202: held (not solid yet, or matching none of the caller's payment requests).
+        response: { 201: okResponse.extend({ deposit: depositRecord.optional() }), 202: okResponse },
       },
     },
-    async (req, reply) =>
-      runMoneyOperation(db, req, reply, async (tx) => ({
+    async (req, reply) => {
+      // Chain deposits on (TRON_API_URL set): the pasted id is checked on the chain instead (chain-deposits module).
+      const chain = chainSettings(app.settings);
+      if (chain) {
+        const r = await claimOnChain(db, chain, currentUser(req).id, req.body, app.deps.clock());
+        return reply.status(r.status).send({ success: true, message: r.message });
+      }
+      return runMoneyOperation(db, req, reply, async (tx) => ({
         status: 201,
         body: { success: true, message: DEPOSIT_MSG.submitted, deposit: await createDeposit(tx, currentUser(req).id, req.body) },
-      })),
+      }));
+    },
   );
 
   app.get(

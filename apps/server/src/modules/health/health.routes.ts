@@ -27,6 +27,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       supportEmail: settings.get('supportEmail'),
       supportPhone: settings.get('supportPhone'),
       depositAddress: settings.get('depositAddress'),
+      // Deposits confirmed on the chain (payment requests with an exact amount) are on.
+      chainDeposits: settings.get('tronApiUrl') !== '' && settings.get('depositAddress') !== '',
       subscriptionPrice: settings.get('subscriptionPrice') / 100,
       subscriptionMinBalance: settings.get('subscriptionMinBalance') / 100,
       // ADMIN_2FA: "required" sends an admin without two-factor sign-in to /user/security first.

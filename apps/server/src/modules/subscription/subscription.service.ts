@@ -11,8 +11,9 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import type { Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 
+// deposit_chain / deposit_chain_assigned: deposits confirmed on the Tron chain (chain-deposits module).
 /** Ledger kinds that bring money into the platform for a user (or take it back out): the funding that counts. */
-export const FUNDING_KINDS = ['deposit_approve', 'deposit_revert', 'adjustment_add', 'adjustment_remove'] as const;
+export const FUNDING_KINDS = ['deposit_approve', 'deposit_revert', 'adjustment_add', 'adjustment_remove', 'deposit_chain', 'deposit_chain_assigned'] as const;
 
 /** Net money brought in for the user: the sum of their account's entries in FUNDING_KINDS transactions. */
 export async function fundedCents(tx: Tx, userId: string): Promise<number> {

@@ -1,0 +1,146 @@
+// The chain poller (issue 15): every instance runs the timer, one at a time polls. Each run takes a session-level
+// PostgreSQL advisory lock on a connection of its own without waiting (another instance holding it: skip this
+// turn); a crash drops the connection and with it the lock. The cursor (min_timestamp) lives in chain_poller and
+// advances after each page is recorded and settled, so a restart re-reads at most a page plus the overlap, and
+// what it re-reads is skipped by the transfers' unique key.
+//
+// Each run: settle transfers a crash left 'new'; then read the confirmed USDT transfers to DEPOSIT_ADDRESS from
+// the cursor minus CURSOR_OVERLAP_MS, oldest first, following meta.fingerprint until a page comes back empty or
+// without one; record each page in one statement and settle its new transfers. A failing API (timeout, 5xx, 429,
+// bad JSON or shape) ends the run with its error saved for the admin page; after a 429 nobody polls until its
+// Retry-After has passed. Nothing is credited from a failed answer.
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../clock.js';
+import type { SettingsStore } from '../../settings/store.js';
+import { serializeError } from '../../logging.js';
+import { ChainApiError, tronApi, type Trc20Item } from './tron-api.js';
+import { chainSettings, recordTransfers, settleLeftovers, settleTransfers, type ChainSettings, type CreditHook, type SeenTransfer } from './chain-deposits.service.js';
+
+const POLL_LOCK = 724_311_016;
+/** Re-read this much before the cursor: an indexer that lists a confirmed transfer a little late is still seen. */
+export const CURSOR_OVERLAP_MS = 5 * 60_000;
+/** How often an instance with chain deposits off looks at the settings again. */
+const IDLE_CHECK_MS = 1_000;
+const MAX_PAGES_PER_RUN = 10_000;
+
+export interface PollResult {
+  ran: boolean;
+  pages: number;
+  recorded: number;
+  credited: number;
+  error?: string;
+}
+
+/** Position of each item among its transaction's items in this listing (the listing starts at a block boundary). */
+function toSeen(items: Trc20Item[], counters: Map<string, number>): SeenTransfer[] {
+  return items.map((i) => {
+    const txId = i.transaction_id.toLowerCase();
+    const position = counters.get(txId) ?? 0;
+    counters.set(txId, position + 1);
+    return { txId, position, token: i.token_info.address, from: i.from, to: i.to, value: i.value, blockTimeMs: i.block_timestamp };
+  });
+}
+
+/** One poll, if this instance gets the lock. */
+export async function pollOnce(db: Db, s: ChainSettings, now: () => Date, onCredit?: CreditHook): Promise<PollResult> {
+  const client = await db.$client.connect();
+  let locked = false;
+  try {
+    locked = (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [POLL_LOCK])).rows[0].ok;
+    if (!locked) return { ran: false, pages: 0, recorded: 0, credited: 0 };
+    const state = (await client.query<{ cursor_ms: string | null; retry_after: Date | null }>('select cursor_ms, retry_after from chain_poller where id = 1')).rows[0];
+    if (state?.retry_after && state.retry_after.getTime() > now().getTime()) return { ran: false, pages: 0, recorded: 0, credited: 0 };
+    return await run(db, s, state?.cursor_ms ? Number(state.cursor_ms) : null, now, onCredit);
+  } finally {
+    if (locked) await client.query('select pg_advisory_unlock($1)', [POLL_LOCK]).catch(() => {});
+    client.release();
+  }
+}
+
+async function run(db: Db, s: ChainSettings, cursor: number | null, now: () => Date, onCredit?: CreditHook): Promise<PollResult> {
+  const api = tronApi(s.apiUrl, s.apiKey);
+  const result: PollResult = { ran: true, pages: 0, recorded: 0, credited: 0 };
+  await db.execute(sql`update chain_poller set last_poll_at = ${now()} where id = 1`);
+  try {
+    result.credited += await settleLeftovers(db, s, onCredit);
+    // The first run starts one deposit window back: older transfers cannot match an open request anyway.
+    const start = cursor ?? now().getTime() - s.windowMin * 60_000;
+    const minTimestamp = Math.max(0, start - CURSOR_OVERLAP_MS);
+    let fingerprint: string | undefined;
+    let high = cursor ?? start;
+    const counters = new Map<string, number>();
+    const seenFingerprints = new Set<string>();
+    for (;;) {
+      const page = await api.trc20Page({ address: s.depositAddress, contract: s.usdtContract, minTimestamp, fingerprint });
+      result.pages++;
+      if (page.items.length === 0) break;
+      const ids = await recordTransfers(db, toSeen(page.items, counters));
+      result.recorded += ids.length;
+      result.credited += await settleTransfers(db, s, ids, onCredit);
+      for (const i of page.items) high = Math.max(high, i.block_timestamp);
+      await db.execute(sql`update chain_poller set cursor_ms = ${high} where id = 1`);
+      if (!page.fingerprint) break;
+      if (seenFingerprints.has(page.fingerprint) || result.pages >= MAX_PAGES_PER_RUN) throw new ChainApiError('the API keeps answering the same page');
+      seenFingerprints.add(page.fingerprint);
+      fingerprint = page.fingerprint;
+    }
+    await db.execute(sql`update chain_poller set last_success_at = ${now()}, retry_after = null where id = 1`);
+  } catch (e) {
+    const message = e instanceof ChainApiError ? e.message : `internal error: ${(e as Error)?.message ?? e}`;
+    const retryAfter = e instanceof ChainApiError && e.retryAfterMs ? new Date(now().getTime() + e.retryAfterMs) : null;
+    await db.execute(sql`update chain_poller set last_error_at = ${now()}, last_error = ${message.slice(0, 500)}, retry_after = ${retryAfter} where id = 1`);
+    result.error = message;
+    if (!(e instanceof ChainApiError)) throw e;
+  }
+  return result;
+}
+
+export interface ChainPoller {
+  /** Completed polls of this instance (runs that got the lock). */
+  runs: number;
+  last: PollResult | null;
+  stop(): Promise<void>;
+}
+
+/** Starts the timer (app.ts, when the app is ready). Reads the settings before every turn: changes apply live. */
+export function startChainPoller(db: Db, settings: Pick<SettingsStore, 'get'>, clock: Clock, log: FastifyBaseLogger, onCredit?: CreditHook): ChainPoller {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  const poller: ChainPoller = {
+    runs: 0,
+    last: null,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick().finally(() => (running = null));
+    }, ms);
+    timer.unref();
+  };
+  const tick = async () => {
+    const s = chainSettings(settings);
+    if (!s) return schedule(IDLE_CHECK_MS);
+    try {
+      const r = await pollOnce(db, s, clock, onCredit);
+      if (r.ran) {
+        poller.runs++;
+        poller.last = r;
+        if (r.error) log.warn({ error: r.error }, 'chain poll failed; crediting resumes at the next successful poll');
+        else if (r.recorded) log.info({ recorded: r.recorded, credited: r.credited }, 'chain poll');
+      }
+    } catch (e) {
+      if (!stopped) log.error({ err: serializeError(e) }, 'chain poll failed');
+    }
+    schedule(s.pollMs);
+  };
+  schedule(Math.floor(Math.random() * 200));
+  return poller;
+}

@@ -1,0 +1,333 @@
+// Deposits confirmed on the Tron chain (issue 15), against the local TronGrid stand-in (tron-standin.ts): payment
+// requests with exact amounts, one poller across instances, each transfer credited once, unmatched transfers for
+// admins, pasted transaction ids checked on the chain, and a misbehaving chain API.
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { CHAIN_MSG, DEPOSIT_MSG } from '@app/contract';
+import { signUp, signUpAs, startTestApp, type TestContext } from './helpers.js';
+import { auditCount, balance, expectLedgerClean } from './money-helpers.js';
+import { TronStandIn, USDT, randomTronAddress, randomTxId, usdtUnits } from './tron-standin.js';
+import { ChainApiError, retryAfterMs, tronApi } from '../src/modules/chain-deposits/tron-api.js';
+
+const ADDRESS = randomTronAddress();
+const POLL_MS = 150;
+let chain: TronStandIn;
+let a: TestContext; // instance A (restarted in the first test)
+let b: TestContext; // instance B on the same database
+
+const env = () => ({ TRON_API_URL: chain.url, TRON_API_KEY: 'test-key-1', DEPOSIT_ADDRESS: ADDRESS, TRON_POLL_MS: String(POLL_MS), DEPOSIT_WINDOW_MIN: '60' });
+/** Waits (without asserting any duration) until `check` passes; polls are every 150 ms, so this is generous. */
+const eventually = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 15_000, interval: 100 });
+
+/** Resolves once both instances have completed `n` more poll runs that got the lock between them. */
+async function pollsPass(n = 2) {
+  const start = (a.app.chainPoller?.runs ?? 0) + (b.app.chainPoller?.runs ?? 0);
+  await eventually(() => expect((a.app.chainPoller?.runs ?? 0) + (b.app.chainPoller?.runs ?? 0)).toBeGreaterThanOrEqual(start + n));
+}
+
+async function request(client: ReturnType<TestContext['client']>, amount: number | string) {
+  const res = await client.post('/api/v1/deposit/request', { amount });
+  expect([200, 201], res.text).toContain(res.status);
+  return res.body.request as { _id: string; amount: number; payAmount: number; address: string; status: string; expiresAt: string; createdAt: string };
+}
+
+const chainCredits = async (ctx: TestContext) =>
+  (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ledger_transactions where event_key like 'chain:%'`)).rows[0].n;
+
+beforeAll(async () => {
+  chain = await new TronStandIn().start();
+  a = await startTestApp(env());
+  b = await startTestApp(env(), { databaseUrl: a.databaseUrl });
+});
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await chain?.stop();
+});
+
+describe('payment requests and the poller', () => {
+  test('20 → 20.00, a second open request for 20 → 20.01; a confirmed 20.01 credits the second user once, across two instances and a restart', async () => {
+    const u1 = await signUp(a);
+    const u2 = await signUp(b);
+    const r1 = await request(u1.client, 20);
+    const r2 = await request(u2.client, '20');
+    expect(r1).toMatchObject({ amount: 20, payAmount: 20, address: ADDRESS, status: 'awaiting' });
+    expect(r2).toMatchObject({ amount: 20, payAmount: 20.01, status: 'awaiting' });
+    expect(new Date(r2.expiresAt).getTime() - new Date(r2.createdAt).getTime()).toBe(60 * 60_000);
+    // Asking again for the same amount gives the same open request, not a third amount.
+    expect((await request(u1.client, 20))._id).toBe(r1._id);
+
+    chain.feed({ to: ADDRESS, value: usdtUnits('20.01') });
+    await eventually(async () => expect((await u2.client.get(`/api/v1/deposit/request/${r2._id}`)).body.request.status).toBe('credited'));
+    expect(await balance(a, u2.user._id)).toBe(2001);
+    expect(await balance(a, u1.user._id)).toBe(0);
+    expect((await u1.client.get(`/api/v1/deposit/request/${r1._id}`)).body.request.status).toBe('awaiting');
+
+    // Restart instance A; both keep polling (the stand-in lists the same transfer again: the cursor overlaps).
+    await a.close();
+    a = await startTestApp(env(), { databaseUrl: b.databaseUrl });
+    await pollsPass(4);
+    expect(await balance(a, u2.user._id)).toBe(2001);
+    expect(await chainCredits(a)).toBe(1);
+    const receipt = await u2.client.get('/api/v1/deposit/my-deposits');
+    expect(receipt.body.deposits).toMatchObject([{ amount: 20.01, deposited: true }]);
+    expect(chain.apiKeys).toEqual(new Set(['test-key-1'])); // TRON-PRO-API-KEY sent
+    await expectLedgerClean(a);
+  });
+
+  test('only one instance polls at a time', async () => {
+    const before = chain.listCalls;
+    await pollsPass(6);
+    const { rows } = await a.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and objid = 724311016`);
+    expect(rows[0].n).toBeLessThanOrEqual(1);
+    expect(chain.listCalls).toBeGreaterThan(before);
+  });
+
+  test('other token, unconfirmed, unrequested amount, older than the request: none credits; unmatched ones listed; assigning credits once', async () => {
+    const admin = await signUpAs(a, 'ADMIN');
+    const u3 = await signUp(a);
+    const r3 = await request(u3.client, 40);
+    expect(r3.payAmount).toBe(40);
+    // Another token of the same amount, listed by an API that ignores the contract filter.
+    chain.ignoreContractFilter = true;
+    const fake = chain.feed({ to: ADDRESS, value: usdtUnits('40'), token: randomTronAddress() });
+    // Not confirmed yet: absent from only_confirmed=true.
+    const pending = chain.feed({ to: ADDRESS, value: usdtUnits('40'), confirmed: false });
+    // No request for this amount.
+    const stray = chain.feed({ to: ADDRESS, value: usdtUnits('41.37') });
+    // A request exists for 60.00, but the transfer was made before it.
+    const u4 = await signUp(a);
+    const r4 = await request(u4.client, 60);
+    const early = chain.feed({ to: ADDRESS, value: usdtUnits('60'), blockTimestamp: new Date(r4.createdAt).getTime() - 60_000 });
+    // Fractions of a cent.
+    const dust = chain.feed({ to: ADDRESS, value: usdtUnits('40') + 1n });
+
+    await eventually(async () => {
+      const list = await admin.client.get('/api/v1/deposit/unmatched?page=1&limit=100');
+      const ids = list.body.transfers.map((t: { transactionId: string }) => t.transactionId);
+      for (const t of [fake, stray, early, dust]) expect(ids).toContain(t.txId);
+    });
+    chain.ignoreContractFilter = false;
+    await pollsPass(2);
+    expect(await balance(a, u3.user._id)).toBe(0);
+    expect(await balance(a, u4.user._id)).toBe(0);
+    const list = (await admin.client.get('/api/v1/deposit/unmatched?page=1&limit=100')).body;
+    expect(list.transfers.map((t: { transactionId: string }) => t.transactionId)).not.toContain(pending.txId);
+    const byTx = (id: string) => list.transfers.find((t: { transactionId: string }) => t.transactionId === id);
+    expect(byTx(fake.txId).reason).toMatch(/USDT/);
+    expect(byTx(stray.txId)).toMatchObject({ amount: 41.37, from: stray.from, to: ADDRESS });
+    expect(byTx(dust.txId).amount).toBeNull();
+    expect(list.health).toMatchObject({ enabled: true, lastError: null });
+    expect(list.health.lastSuccessAt).not.toBeNull();
+
+    // Once confirmed, the pending transfer credits the request it was made for.
+    chain.confirm(pending.txId);
+    await eventually(async () => expect((await u3.client.get(`/api/v1/deposit/request/${r3._id}`)).body.request.status).toBe('credited'));
+    expect(await balance(a, u3.user._id)).toBe(4000);
+
+    // Assign the stray transfer: two admins click at once; it is credited once, audited once.
+    const admin2 = await signUpAs(a, 'ADMIN');
+    const u5 = await signUp(a);
+    const id = byTx(stray.txId)._id;
+    const answers = await Promise.all([admin, admin2].map((x) => x.client.post(`/api/v1/deposit/unmatched/${id}/assign`, { email: u5.user.email.toUpperCase() })));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await balance(a, u5.user._id)).toBe(4137);
+    expect(await auditCount(a, 'deposit.chain_assigned')).toBe(1);
+    // The fake token and the dust can only be dismissed; an unknown e-mail is a 404; nothing moves.
+    expect((await admin.client.post(`/api/v1/deposit/unmatched/${byTx(fake.txId)._id}/assign`, { email: u5.user.email })).status).toBe(409);
+    expect((await admin.client.post(`/api/v1/deposit/unmatched/${byTx(dust.txId)._id}/assign`, { email: u5.user.email })).status).toBe(409);
+    expect((await admin.client.post(`/api/v1/deposit/unmatched/${byTx(early.txId)._id}/assign`, { email: 'nobody@example.com' })).status).toBe(404);
+    expect((await admin.client.post(`/api/v1/deposit/unmatched/${byTx(fake.txId)._id}/dismiss`)).status).toBe(200);
+    expect(await auditCount(a, 'deposit.chain_dismissed')).toBe(1);
+    // A user cannot reach the admin calls.
+    expect((await u5.client.post(`/api/v1/deposit/unmatched/${byTx(early.txId)._id}/assign`, { email: u5.user.email })).status).toBe(403);
+    expect((await u5.client.get('/api/v1/deposit/unmatched')).status).toBe(403);
+    // The early transfer, assigned to the user who paid it, credits once.
+    expect((await admin.client.post(`/api/v1/deposit/unmatched/${byTx(early.txId)._id}/assign`, { email: u4.user.email })).status).toBe(200);
+    expect(await balance(a, u4.user._id)).toBe(6000);
+    expect(await balance(a, u5.user._id)).toBe(4137);
+    await expectLedgerClean(a);
+  });
+
+  test('the 100 pay amounts of one amount: the 101st open request is refused with a message', async () => {
+    const users = await Promise.all(Array.from({ length: 101 }, () => signUp(a)));
+    const answers = await Promise.all(users.map((u) => u.client.post('/api/v1/deposit/request', { amount: 77 })));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(100);
+    const refused = answers.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(1);
+    expect(refused[0].body.message).toBe(CHAIN_MSG.allTaken('77.00'));
+    const pays = answers.filter((r) => r.status === 201).map((r) => Math.round(r.body.request.payAmount * 100));
+    expect(new Set(pays).size).toBe(100);
+    expect(Math.min(...pays)).toBe(7700);
+    expect(Math.max(...pays)).toBe(7799);
+  });
+});
+
+describe('what comes with a chain credit', () => {
+  test('a referred user’s first chain deposit pays the referrer’s first-deposit bonus once; the credit counts as funding', async () => {
+    const referrer = await signUp(a);
+    const member = await signUp(a, { refer: referrer.user.referralCode });
+    const r = await request(member.client, 12);
+    chain.feed({ to: ADDRESS, value: usdtUnits(String(r.payAmount)) });
+    await eventually(async () => expect((await member.client.get(`/api/v1/deposit/request/${r._id}`)).body.request.status).toBe('credited'));
+    expect(await balance(a, referrer.user._id)).toBe(100); // REFERRAL_FIRST_DEPOSIT_BONUS default 1.00
+    const second = await request(member.client, 13);
+    chain.feed({ to: ADDRESS, value: usdtUnits(String(second.payAmount)) });
+    await eventually(async () => expect((await member.client.get(`/api/v1/deposit/request/${second._id}`)).body.request.status).toBe('credited'));
+    expect(await balance(a, referrer.user._id)).toBe(100);
+    // Money brought in on the chain counts towards the subscription minimum (FUNDING_KINDS).
+    const sub = await member.client.post('/api/v1/subscription/activate-with-points');
+    expect(sub.status, sub.text).toBe(200);
+    await expectLedgerClean(a);
+  });
+
+  test('a closed account is not credited: its transfer waits for an admin', async () => {
+    const admin = await signUpAs(a, 'ADMIN');
+    const u = await signUp(a);
+    const r = await request(u.client, 17);
+    await a.db.execute(sql`update users set deleted_at = now() where id = ${u.user._id}`);
+    const t = chain.feed({ to: ADDRESS, value: usdtUnits(String(r.payAmount)) });
+    await eventually(async () => {
+      const list = (await admin.client.get('/api/v1/deposit/unmatched?page=1&limit=100')).body.transfers;
+      expect(list.find((x: { transactionId: string }) => x.transactionId === t.txId)?.reason).toBe(CHAIN_MSG.accountClosed);
+    });
+    expect(await balance(a, u.user._id)).toBe(0);
+  });
+});
+
+describe('pasted transaction ids, checked on the chain', () => {
+  test('a user pasting another user’s matching transaction id is not credited; the rightful user is', async () => {
+    const owner = await signUp(a);
+    const thief = await signUp(a);
+    const r = await request(owner.client, 12);
+    // Whether the thief's paste or the poller sees the transfer first, the owner is credited and the thief is not.
+    const t = chain.feed({ to: ADDRESS, value: usdtUnits(String(r.payAmount)) });
+    const stolen = await thief.client.post('/api/v1/deposit/deposit', { amount: r.payAmount, transactionId: t.txId });
+    expect(stolen.status).toBe(409);
+    expect(stolen.body.message).toBe(DEPOSIT_MSG.duplicate);
+    expect(await balance(a, thief.user._id)).toBe(0);
+    expect(await balance(a, owner.user._id)).toBe(Math.round(r.payAmount * 100));
+    expect((await owner.client.get(`/api/v1/deposit/request/${r._id}`)).body.request.status).toBe('credited');
+    // The owner pasting it too: already credited, nothing moves.
+    const again = await owner.client.post('/api/v1/deposit/deposit', { amount: 12, transactionId: t.txId });
+    expect(again.status).toBe(409);
+    await pollsPass(2);
+    expect(await balance(a, owner.user._id)).toBe(Math.round(r.payAmount * 100));
+    await expectLedgerClean(a);
+  });
+
+  test('a pasted transfer matching the caller’s request credits at once; one matching none of theirs is held, never credited to the claimant', async () => {
+    const admin = await signUpAs(a, 'ADMIN');
+    const u = await signUp(a);
+    const r = await request(u.client, 33);
+    chain.mode = '500'; // the poller cannot see anything: the pasted id is the only way in
+    try {
+      const own = chain.feed({ to: ADDRESS, value: usdtUnits(String(r.payAmount)) });
+      chain.mode = 'none';
+      const res = await u.client.post('/api/v1/deposit/deposit', { amount: r.payAmount, transactionId: own.txId.toUpperCase() });
+      expect([201, 409]).toContain(res.status); // 409 only if the poller got there first
+      expect(await balance(a, u.user._id)).toBe(Math.round(r.payAmount * 100));
+    } finally {
+      chain.mode = 'none';
+    }
+    const claimant = await signUp(a);
+    const other = chain.feed({ to: ADDRESS, value: usdtUnits('13.33') });
+    const held = await claimant.client.post('/api/v1/deposit/deposit', { amount: 13.33, transactionId: other.txId });
+    expect([202, 409]).toContain(held.status);
+    await pollsPass(2);
+    expect(await balance(a, claimant.user._id)).toBe(0);
+    const list = (await admin.client.get('/api/v1/deposit/unmatched?page=1&limit=100')).body.transfers;
+    const entry = list.find((x: { transactionId: string }) => x.transactionId === other.txId);
+    expect(entry.claimedBy).toEqual([claimant.user.email]);
+  });
+
+  test('a reverted transaction, a fake-token transfer and one to another address are refused with their reasons; an unsolidified one waits', async () => {
+    const u = await signUp(a);
+    const r = await request(u.client, 15);
+    const revertedId = randomTxId();
+    chain.reverted.set(revertedId, { token: USDT, to: ADDRESS, blockTimestamp: Date.now() });
+    const reverted = await u.client.post('/api/v1/deposit/deposit', { amount: 15, transactionId: revertedId });
+    expect(reverted.status).toBe(400);
+    expect(reverted.body.message).toBe(CHAIN_MSG.reverted);
+
+    const fake = chain.feed({ to: ADDRESS, value: usdtUnits('15'), token: randomTronAddress() });
+    const fakeRes = await u.client.post('/api/v1/deposit/deposit', { amount: 15, transactionId: fake.txId });
+    expect(fakeRes.status).toBe(400);
+    expect(fakeRes.body.message).toBe(CHAIN_MSG.notUsdt);
+
+    const elsewhere = chain.feed({ to: randomTronAddress(), value: usdtUnits('15') });
+    const elsewhereRes = await u.client.post('/api/v1/deposit/deposit', { amount: 15, transactionId: elsewhere.txId });
+    expect(elsewhereRes.status).toBe(400);
+    expect(elsewhereRes.body.message).toBe(CHAIN_MSG.wrongRecipient);
+
+    const unsolid = chain.feed({ to: ADDRESS, value: usdtUnits('15'), confirmed: false });
+    const wait = await u.client.post('/api/v1/deposit/deposit', { amount: 15, transactionId: unsolid.txId });
+    expect(wait.status).toBe(202);
+    expect(wait.body.message).toBe(CHAIN_MSG.notSolid);
+    expect((await u.client.get(`/api/v1/deposit/request/${r._id}`)).body.request.status).toBe('confirming');
+    expect(await balance(a, u.user._id)).toBe(0);
+    // Confirmed later: the poller credits it.
+    chain.confirm(unsolid.txId);
+    await eventually(async () => expect((await u.client.get(`/api/v1/deposit/request/${r._id}`)).body.request.status).toBe('credited'));
+    expect(await balance(a, u.user._id)).toBe(1500);
+  });
+});
+
+describe('a misbehaving chain API', () => {
+  test('500, 429 and garbage for a while: no credit, the error shows on the admin page; crediting resumes once, after', async () => {
+    const admin = await signUpAs(a, 'ADMIN');
+    const u = await signUp(a);
+    const r = await request(u.client, 44);
+    chain.feed({ to: ADDRESS, value: usdtUnits(String(r.payAmount)) });
+    for (const mode of ['500', 'garbage', 'bad-shape', '429'] as const) {
+      chain.mode = mode;
+      await eventually(async () => {
+        const h = (await admin.client.get('/api/v1/deposit/unmatched')).body.health;
+        expect(h.lastError).toBe(mode === '500' ? 'HTTP 500' : mode === '429' ? 'rate limited (429)' : mode === 'garbage' ? 'the answer is not JSON' : 'the transfer list is not in the expected shape');
+      });
+      expect(await balance(a, u.user._id)).toBe(0);
+      await a.db.execute(sql`update chain_poller set last_error = null where id = 1`);
+    }
+    // While rate limited, nobody polls until Retry-After has passed.
+    const calls = chain.listCalls;
+    const { rows } = await a.db.execute<{ r: Date | null }>(sql`select retry_after as r from chain_poller where id = 1`);
+    expect(rows[0].r).not.toBeNull();
+    chain.mode = 'none';
+    await eventually(async () => expect((await u.client.get(`/api/v1/deposit/request/${r._id}`)).body.request.status).toBe('credited'));
+    expect(chain.listCalls).toBeGreaterThan(calls);
+    await pollsPass(3);
+    expect(await balance(a, u.user._id)).toBe(Math.round(r.payAmount * 100));
+    await expectLedgerClean(a);
+  });
+
+  test('the client: a timeout, Retry-After in seconds or as a date', async () => {
+    chain.mode = 'hang';
+    try {
+      await expect(tronApi(chain.url, '', 100).transactionInfo(randomTxId())).rejects.toBeInstanceOf(ChainApiError);
+    } finally {
+      chain.mode = 'none';
+    }
+    expect(retryAfterMs('3')).toBe(3000);
+    expect(retryAfterMs(new Date(Date.now() + 5000).toUTCString(), Date.now())).toBeGreaterThan(3000);
+    expect(retryAfterMs('soon')).toBe(30_000);
+  });
+});
+
+describe('with TRON_API_URL empty', () => {
+  test('no payment requests, the manual claim as before, /config says so', async () => {
+    const off = await startTestApp({ DEPOSIT_ADDRESS: ADDRESS });
+    try {
+      const u = await signUp(off);
+      const res = await u.client.post('/api/v1/deposit/request', { amount: 20 });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(CHAIN_MSG.notEnabled);
+      expect((await u.client.get('/api/v1/config')).body.chainDeposits).toBe(false);
+      const claim = await u.client.post('/api/v1/deposit/deposit', { amount: 20, transactionId: randomTxId() });
+      expect(claim.status).toBe(201);
+      expect(claim.body.deposit).toMatchObject({ amount: 20, deposited: false });
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,181 @@
+// Deposits confirmed on the Tron chain (issue 15): payment requests with an exact amount, the unmatched transfers
+// admins resolve, the poller's health, and the settings that turn it on (TRON_API_URL empty = the manual flow).
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { amountCents } from './money.js';
+import { trimTrailingSlashes } from './text.js';
+
+/** TRON address pattern (duplicated from settings.ts would be a cycle: settings.ts imports this file). */
+const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export const DEFAULT_USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+export const DEFAULT_TRON_POLL_MS = 15_000;
+export const DEFAULT_DEPOSIT_WINDOW_MIN = 60;
+/** A payment request's payAmount is its amount plus 0.00 … 0.99: at most this many open requests share an amount. */
+export const PAY_AMOUNT_SLOTS = 100;
+
+export const CHAIN_MSG = {
+  tronApiUrl: 'Tron API URL must be empty or an http(s) address such as https://api.trongrid.io',
+  tronApiKey: 'Tron API key must be empty or 1 to 100 letters, digits and dashes',
+  usdtContract: 'USDT contract must be a Tron (TRC20) address: 34 characters starting with T',
+  tronPollMs: 'Tron poll interval must be a whole number of milliseconds from 100 to 3600000',
+  depositWindowMin: 'Deposit window must be a whole number of minutes from 1 to 1440',
+  notEnabled: 'Deposits confirmed on the chain are not turned on; send the transaction ID with the deposit form',
+  allTaken: (amount: string) =>
+    `All ${PAY_AMOUNT_SLOTS} payment amounts for ${amount} USDT are taken by open requests right now. Try again in a few minutes or choose another amount.`,
+  tooManyOpen: 'You already have 5 open payment requests. Pay one of them or wait until one expires.',
+  requestCreated: 'Send exactly the amount shown to the address below',
+  requestFound: 'Payment request',
+  requestNotFound: 'Payment request not found',
+  accountClosed: 'This account is closed',
+  // Pasted transaction ids, checked on the chain.
+  notSolid: 'Your transaction is not confirmed on the chain yet. It is checked again automatically and credited once it is confirmed; no need to send it again.',
+  reverted: 'This transaction failed on the chain (it was reverted), so no USDT arrived. Nothing was credited.',
+  notUsdt: 'This transaction did not send USDT (TRC20). Only USDT on the Tron network can be credited.',
+  wrongRecipient: 'This transaction did not send USDT to our deposit address. Nothing was credited.',
+  credited: 'Deposit confirmed on the chain and credited',
+  held: 'This transaction does not match any of your payment requests. It has been passed to our team, who will check it and credit it to the account that paid it.',
+  alreadyCredited: 'This transaction has already been credited',
+  chainUnavailable: 'We could not reach the Tron network just now. Please try again in a minute.',
+  // Admin.
+  unmatchedList: 'Unmatched deposits fetched successfully',
+  transferNotFound: 'Transfer not found',
+  notUnmatched: 'This transfer has already been credited or dismissed',
+  notUsdtAssign: 'This transfer is not USDT to the deposit address; it can only be dismissed',
+  fractionAssign: 'This transfer is not a whole number of cents; it can only be dismissed',
+  userNotFound: 'No user with that e-mail',
+  assigned: 'Transfer credited to the user',
+  dismissed: 'Transfer dismissed',
+  emailRequired: 'Enter the e-mail of the user to credit',
+} as const;
+
+const urlSetting = z
+  .string({ error: CHAIN_MSG.tronApiUrl })
+  .trim()
+  .max(200, CHAIN_MSG.tronApiUrl)
+  .transform((v) => trimTrailingSlashes(v))
+  .refine((v) => v === '' || (/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v) && !CONTROL.test(v)), CHAIN_MSG.tronApiUrl);
+
+const wholeNumberText = (min: number, max: number, message: string) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform((v) => String(v).trim())
+    .refine((v) => /^\d{1,8}$/.test(v) && Number(v) >= min && Number(v) <= max, message)
+    .transform((v) => String(Number(v)));
+
+/** The settings of chain deposits, spread into SETTINGS (settings.ts). Stored as text; read with `Number()`. */
+export const CHAIN_SETTINGS = {
+  tronApiUrl: {
+    env: 'TRON_API_URL',
+    kind: 'text',
+    label: 'Tron API URL',
+    help: 'A TronGrid-compatible HTTP API (such as https://api.trongrid.io) that confirms deposits on the chain. Empty: deposits are approved by hand, as before.',
+    schema: urlSetting,
+  },
+  tronApiKey: {
+    env: 'TRON_API_KEY',
+    kind: 'text',
+    label: 'Tron API key',
+    help: 'Sent as the TRON-PRO-API-KEY header when set.',
+    schema: z
+      .string({ error: CHAIN_MSG.tronApiKey })
+      .trim()
+      .refine((v) => v === '' || /^[A-Za-z0-9-]{1,100}$/.test(v), CHAIN_MSG.tronApiKey),
+  },
+  usdtContract: {
+    env: 'USDT_CONTRACT',
+    kind: 'text',
+    label: 'USDT contract',
+    help: 'The TRC20 token contract whose transfers are credited (USDT on the Tron main network by default).',
+    schema: z
+      .string({ error: CHAIN_MSG.usdtContract })
+      .trim()
+      .refine((v) => TRON_ADDRESS.test(v), CHAIN_MSG.usdtContract),
+  },
+  tronPollMs: {
+    env: 'TRON_POLL_MS',
+    kind: 'text',
+    label: 'Tron poll interval (ms)',
+    help: 'How often the chain is read for new deposits, in milliseconds.',
+    schema: wholeNumberText(100, 3_600_000, CHAIN_MSG.tronPollMs),
+  },
+  depositWindowMin: {
+    env: 'DEPOSIT_WINDOW_MIN',
+    kind: 'text',
+    label: 'Deposit window (minutes)',
+    help: 'How long a payment request waits for its transfer before it expires.',
+    schema: wholeNumberText(1, 1440, CHAIN_MSG.depositWindowMin),
+  },
+} as const;
+
+// ---- Payment requests ----
+
+export const depositRequestBody = z.object({
+  amount: z
+    .unknown()
+    .optional()
+    .superRefine((v, ctx) => {
+      if (v === undefined || v === null || v === '') ctx.addIssue({ code: 'custom', message: 'Amount is required' });
+    })
+    .pipe(amountCents()),
+});
+export type DepositRequestBody = z.input<typeof depositRequestBody>;
+
+export const DEPOSIT_REQUEST_STATUSES = ['awaiting', 'confirming', 'credited', 'expired'] as const;
+export type DepositRequestStatus = (typeof DEPOSIT_REQUEST_STATUSES)[number];
+
+export const depositRequestRecord = z.object({
+  _id: z.string(),
+  amount: z.number(),
+  payAmount: z.number(),
+  address: z.string(),
+  expiresAt: z.string(),
+  status: z.enum(DEPOSIT_REQUEST_STATUSES),
+  creditedAmount: z.number().nullable(),
+  transactionId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DepositRequestRecord = z.infer<typeof depositRequestRecord>;
+
+// ---- Admin: unmatched transfers and the poller's health ----
+
+export const unmatchedTransfer = z.object({
+  _id: z.string(),
+  transactionId: z.string(),
+  position: z.number(),
+  token: z.string(),
+  from: z.string(),
+  to: z.string(),
+  /** Raw token units (6 decimals for USDT), as text. */
+  value: z.string(),
+  /** The amount in USDT when it is a whole number of cents, else null. */
+  amount: z.number().nullable(),
+  blockTime: z.string(),
+  reason: z.string(),
+  claimedBy: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type UnmatchedTransfer = z.infer<typeof unmatchedTransfer>;
+
+export const chainHealth = z.object({
+  enabled: z.boolean(),
+  lastPollAt: z.string().nullable(),
+  lastSuccessAt: z.string().nullable(),
+  lastErrorAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  cursor: z.string().nullable(),
+  transfersSeen: z.number(),
+  unmatched: z.number(),
+});
+export type ChainHealth = z.infer<typeof chainHealth>;
+
+export const assignTransferBody = z.object({
+  email: z
+    .string({ error: CHAIN_MSG.emailRequired })
+    .trim()
+    .min(1, CHAIN_MSG.emailRequired)
+    .max(LIMITS.emailMax, CHAIN_MSG.userNotFound)
+    .transform((v) => v.normalize('NFC').toLowerCase()),
+});
+export type AssignTransferBody = z.input<typeof assignTransferBody>;

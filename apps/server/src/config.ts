@@ -1,7 +1,7 @@
 // All configuration comes from the environment (optionally a .env file), validated once at start.
 // A bad value stops the start with a message naming the variable.
 import { z } from 'zod';
-import { DEFAULT_DEPOSIT_WINDOW_MIN, DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE, DEFAULT_TRON_POLL_MS, DEFAULT_USDT_CONTRACT, SETTINGS, type SettingName } from '@app/contract';
+import { DEFAULT_DEPOSIT_WINDOW_MIN, DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE, DEFAULT_TRON_POLL_MS, DEFAULT_USDT_CONTRACT, SETTINGS, trimTrailingSlashes, type SettingName } from '@app/contract';
 
 const boolish = z
   .enum(['', 'true', 'false', '1', '0', 'yes', 'no'])
@@ -70,7 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  ADMIN_PASSWORD: must be 8-128 characters');
   }
   // Unset APP_URL: the local address this instance serves on.
-  const appUrl = (cfg.APP_URL || `http://localhost:${cfg.PORT}`).replace(/\/+$/, '');
+  const appUrl = trimTrailingSlashes(cfg.APP_URL || `http://localhost:${cfg.PORT}`);
   return { ...cfg, APP_URL: appUrl, secure: appUrl.startsWith('https:') || cfg.COOKIE_SECURE };
 }
 

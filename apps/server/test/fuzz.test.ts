@@ -27,6 +27,7 @@ import {
   statementQuery,
   updateProfileBody,
   userListQuery,
+  closedAccountsQuery,
   videoBody,
 } from '@app/contract';
 import { signUpAs, startTestApp, type Client, type Res, type TestContext } from './helpers.js';
@@ -337,6 +338,7 @@ const QUERY_ROUTES: QueryRoute[] = [
   { key: 'GET /api/v1/deposit/deposit', schema: adminDepositsQuery, names: ['page', 'limit', 'status', 'email'] },
   { key: 'GET /api/v1/withdraw', schema: adminWithdrawalsQuery, names: ['page', 'limit', 'status', 'email'] },
   { key: 'GET /api/v1/user/statement', schema: statementQuery, names: ['cursor', 'limit'] },
+  { key: 'GET /api/v1/admin/closed-accounts', schema: closedAccountsQuery, names: ['page', 'limit'] },
 ];
 
 const queryValue: fc.Arbitrary<string | string[]> = fc.oneof(
@@ -401,6 +403,7 @@ const GUARDED_FOR_USER = new Set([
   'PUT /api/v1/user/:id/update-role',
   'DELETE /api/v1/user/:id/delete-user',
   'GET /api/v1/admin/audit',
+  'GET /api/v1/admin/closed-accounts',
   'PUT /api/v1/settings',
   'POST /api/v1/video',
   'GET /api/v1/video/:id',

@@ -1,0 +1,164 @@
+// Account security (issue 17) in Chromium, on a 390 px wide phone: the security page passes axe in both themes with
+// no sideways scroll; two-factor sign-in is turned on with the keyboard and then asked for at login; passkeys are
+// registered, renamed, used to sign in without a password and removed, with the DevTools virtual authenticator
+// (CDP WebAuthn.addVirtualAuthenticator); a session ended on the security page logs that browser out at its next
+// request.
+import type { CDPSession, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { api, expect, expectAccessible, expectToast, loginViaApi, signUpViaApi, test } from './fixtures';
+
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE });
+
+async function noSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(widths.doc, `page is ${widths.doc}px wide in a ${widths.view}px viewport`).toBeLessThanOrEqual(widths.view);
+}
+
+/** The code an authenticator app shows `aheadMs` from now (the server accepts ±1 period of drift). */
+const codeFor = (secret: string, aheadMs = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + aheadMs });
+
+/** Chromium's virtual authenticator: a platform authenticator with resident keys and user verification. */
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, id: authenticatorId };
+}
+
+async function signOutHere(page: Page) {
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the security page at 390 px in the ${theme} theme: no sideways scroll, no serious axe violation`, async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await signUpViaApi(page);
+    await page.goto('/user/security');
+    await expect(page.getByRole('heading', { level: 1, name: 'Security' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Active sessions' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Sign-in attempts' })).toBeVisible();
+    await noSidewaysScroll(page);
+    await expectAccessible(page);
+    // The setup step (QR code, key, code field) too.
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    await noSidewaysScroll(page);
+    await expectAccessible(page);
+  });
+}
+
+test('two-factor sign-in turned on with the keyboard, then asked for at login; withdrawals need the code', async ({ page }) => {
+  const user = await signUpViaApi(page);
+  await page.goto('/user/profile');
+  await page.getByRole('link', { name: /Security: two-factor sign-in/ }).click();
+  await expect(page).toHaveURL(/\/user\/security$/);
+
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).focus();
+  await page.keyboard.press('Enter');
+  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await page.getByLabel('2. Enter the 6-digit code the app shows').focus();
+  await page.keyboard.type(codeFor(secret));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await expect(page.getByText(/^On: signing in/)).toBeVisible();
+
+  // The withdrawal form now has the code field.
+  await page.goto('/user/withdraw');
+  await expect(page.getByLabel('Code from your authenticator app')).toBeVisible();
+
+  // Log in again: the password is not enough.
+  await signOutHere(page);
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByLabel('Password').press('Enter');
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+  await expectAccessible(page);
+  const status = await api(page.request, 'GET', '/user/me');
+  expect(status.status).toBe(401);
+  // The enabling code is spent (a replay is refused); a phone 30 s ahead shows the next one, which is accepted.
+  await page.getByLabel('Code').fill(codeFor(secret, 30_000));
+  await page.getByLabel('Code').press('Enter');
+  await expect(page).toHaveURL(/\/user\/profile$/);
+});
+
+test('passkeys: register two, rename one, sign in without a password, remove them', async ({ page }) => {
+  const user = await signUpViaApi(page);
+  const laptop = await virtualAuthenticator(page);
+  await page.goto('/user/security');
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
+
+  await page.getByLabel('New passkey’s name').fill('Laptop');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expectToast(page, 'Passkey added');
+  const list = page.getByRole('list', { name: 'Your passkeys' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  // One authenticator holds one passkey per account (the server excludes the ones it knows): the second is another device.
+  await page.getByLabel('New passkey’s name').fill('Again');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expectToast(page, 'The passkey was not added');
+  await laptop.cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId: laptop.id, enabled: false });
+  await laptop.cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: laptop.id });
+  await virtualAuthenticator(page);
+  await page.getByLabel('New passkey’s name').fill('Phone');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+
+  const nameField = page.getByLabel('Name of passkey “Laptop”');
+  await nameField.fill('Work laptop');
+  await nameField.press('Enter');
+  await expect(page.getByLabel('Name of passkey “Work laptop”')).toBeVisible();
+  await expectAccessible(page);
+
+  // Signed out, the passkey signs in with no password at all.
+  await signOutHere(page);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  const me = await api(page.request, 'GET', '/user/me');
+  expect(me.body.user.email).toBe(user.email);
+
+  // Removing both: confirm each in the dialog.
+  await page.goto('/user/security');
+  for (const name of ['Work laptop', 'Phone']) {
+    await page.getByLabel(`Name of passkey “${name}”`).locator('xpath=ancestor::li[1]').getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByLabel(`Name of passkey “${name}”`)).toHaveCount(0);
+  }
+  await expect(page.getByText('No passkeys yet.')).toBeVisible();
+
+  // The removed passkey signs in no more.
+  await signOutHere(page);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expectToast(page, 'The passkey could not be verified. Please try again.');
+  expect((await api(page.request, 'GET', '/user/me')).status).toBe(401);
+});
+
+test('sessions: the user sees two, ends the other, and that browser is logged out at its next request', async ({ page, browser }) => {
+  const user = await signUpViaApi(page);
+  const other = await browser.newContext({ viewport: PHONE, userAgent: 'OtherBrowser/1.0 (X11; Linux x86_64) Firefox/140.0' });
+  const otherPage = await other.newPage();
+  await loginViaApi(otherPage, user.email, user.password);
+  await otherPage.goto('/user/profile');
+  await expect(otherPage.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+
+  await page.goto('/user/security');
+  const sessions = page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem');
+  await expect(sessions).toHaveCount(2);
+  await expect(sessions.filter({ hasText: 'This browser' })).toHaveCount(1);
+  await sessions.filter({ hasNotText: 'This browser' }).getByRole('button', { name: /^End the session of / }).click();
+  await expectToast(page, 'Session ended');
+  await expect(sessions).toHaveCount(1);
+
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL(/\/login/);
+  expect((await api(otherPage.request, 'GET', '/user/me')).status).toBe(401);
+  expect((await api(page.request, 'GET', '/user/me')).status).toBe(200);
+  await other.close();
+});

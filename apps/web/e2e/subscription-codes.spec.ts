@@ -3,7 +3,7 @@ import { DESKTOP, SADMIN, api, expect, expectAccessible, expectToast, loginViaAp
 
 test.use({ viewport: DESKTOP });
 
-test('an admin generates a code, copies it; a user applies it; the list shows who used it', async ({ page, browser, baseURL }) => {
+test('an admin generates a code, copies it; a user applies it on their profile; the list shows who used it', async ({ page, browser, baseURL }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await loginViaApi(page, SADMIN.email, SADMIN.password);
   await page.goto('/allusers');
@@ -24,13 +24,29 @@ test('an admin generates a code, copies it; a user applies it; the list shows wh
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toBe(shown.replaceAll('-', ''));
 
-  // A user applies it as typed from the screen (with the dashes).
+  // A user types it on their profile as read from the screen (with the dashes); a wrong code first.
   const context = await browser.newContext({ viewport: DESKTOP });
   const userPage = await context.newPage();
   const user = await signUpViaApi(userPage, newUser('coded'));
-  const applied = await api(userPage.request, 'POST', '/subscription/apply-code', { code: shown });
-  expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+  await userPage.goto('/user/profile');
+  const field = userPage.getByLabel('Subscription code');
+  await field.fill('AAAA-BBBB-CCCC');
+  await userPage.getByRole('button', { name: 'Apply code' }).click();
+  await expectToast(userPage, 'This subscription code is not valid');
+  await expectAccessible(userPage);
+  await field.fill(shown.toLowerCase());
+  await userPage.getByRole('button', { name: 'Apply code' }).click();
+  await expectToast(userPage, 'Subscription activated successfully');
+  await expect(userPage.getByText('Subscribed', { exact: true })).toBeVisible();
+  await expect(userPage.getByLabel('Subscription code')).toHaveCount(0);
+  // Used once: the same code again is refused (this user is subscribed now: 409; anyone else: 400 "already used").
   expect((await api(userPage.request, 'POST', '/subscription/apply-code', { code: shown })).body.message).toBe('You are already subscribed');
+  const other = await browser.newContext({ viewport: DESKTOP });
+  const otherPage = await other.newPage();
+  await signUpViaApi(otherPage, newUser('late'));
+  const late = await api(otherPage.request, 'POST', '/subscription/apply-code', { code: shown });
+  expect([late.status, late.body.message]).toEqual([400, 'This subscription code has already been used']);
+  await other.close();
   await context.close();
 
   await page.reload();

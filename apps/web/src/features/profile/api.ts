@@ -15,3 +15,8 @@ export async function activateSubscription(idempotencyKey?: string): Promise<Api
 export function updateProfile(id: string, body: { fullName: string; phone: string }) {
   return api.post<ApiEnvelope>(`/user/update/${encodeURIComponent(id)}`, { ...body, id });
 }
+
+/** POST /subscription/apply-code { code }: subscribes for free with a code an admin generated. */
+export async function applySubscriptionCode(code: string): Promise<ApiEnvelope> {
+  return (await api.post<ApiEnvelope>('/subscription/apply-code', { code })).data;
+}

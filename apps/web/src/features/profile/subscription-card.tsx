@@ -11,6 +11,7 @@ import { useAppConfig } from '../../lib/config';
 import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import { refreshMe } from '../../lib/session-cache';
 import { activateSubscription } from './api';
+import { SubscriptionCodeForm } from './subscription-code-form';
 
 export function SubscriptionCard({ subscribed }: { subscribed: boolean }) {
   const config = useAppConfig();
@@ -59,6 +60,7 @@ export function SubscriptionCard({ subscribed }: { subscribed: boolean }) {
           <Button className="mt-3" onClick={() => void subscribe()} disabled={mutation.isPending}>
             {mutation.isPending ? 'Subscribing…' : `Subscribe · ${price} Points`}
           </Button>
+          <SubscriptionCodeForm />
         </>
       )}
       {dialog}

@@ -1,0 +1,49 @@
+// Subscribing with a code an admin generated (issue 14; POST /subscription/apply-code): free, the code is used once.
+// The server reads the code leniently (case, dashes, spaces) and answers unknown or used codes with its message.
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { SUBSCRIPTION_CODE_MSG } from '@app/contract';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { errorMessage } from '../../lib/api';
+import { refreshMe } from '../../lib/session-cache';
+import { toast } from '../../lib/toast';
+import { applySubscriptionCode } from './api';
+
+export function SubscriptionCodeForm() {
+  const [code, setCode] = useState('');
+  const mutation = useMutation({
+    mutationFn: applySubscriptionCode,
+    onSuccess: async (data) => {
+      toast.success(data.message || SUBSCRIPTION_CODE_MSG.applied);
+      setCode('');
+      await refreshMe();
+    },
+    onError: (err) => toast.error(errorMessage(err, 'Could not apply the code. Try again.')),
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!code.trim()) {
+      toast.error(SUBSCRIPTION_CODE_MSG.required);
+      return;
+    }
+    mutation.mutate(code);
+  };
+  return (
+    <form className="mt-4 flex flex-wrap items-end gap-2" onSubmit={submit} noValidate>
+      <Input
+        label="Subscription code"
+        hint="Have a code from us? It activates the subscription for free."
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={64}
+        className="font-mono uppercase"
+      />
+      <Button type="submit" variant="secondary" disabled={mutation.isPending}>
+        {mutation.isPending ? 'Applying…' : 'Apply code'}
+      </Button>
+    </form>
+  );
+}

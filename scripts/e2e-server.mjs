@@ -2,7 +2,7 @@
 // embedded PostgreSQL, or a fresh database on TEST_DATABASE_URL when that is set.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -43,6 +43,8 @@ if (process.env.TEST_DATABASE_URL) {
   const u = new URL(process.env.TEST_DATABASE_URL);
   u.pathname = `/${dbName}`;
   env.DATABASE_URL = u.toString();
+  // For a journey that starts a second instance on the same database (settings.spec.ts).
+  writeFileSync(path.join(dataDir, 'e2e-database-url'), env.DATABASE_URL, { mode: 0o600 });
 }
 
 const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { stdio: 'inherit', env });

@@ -1,10 +1,15 @@
 // Platform settings (issue 13): the super admin changes the deposit address and the support phone on the settings
-// page, with the keyboard, on a 390 px wide phone; a bad value is refused on the page and nothing is saved; users
-// then see the new address on /user/deposit and the new phone on the contact page and in the footer (both read
-// GET /config). An ADMIN has no settings page and gets 403 from PUT /settings. The page passes axe in both themes.
-// (That a second instance on the same database shows the change within 5 s is proved in
-// apps/server/test/settings.test.ts, with two app instances on one database.)
+// page, with the keyboard, on a 390 px wide phone; a bad value is refused on the page and nothing is saved; a user
+// of a SECOND instance on the same database sees the new address on /user/deposit within 5 s, and the new phone on
+// the contact page and in the footer (all read GET /config). An ADMIN has no settings page and gets 403 from
+// PUT /settings. The page passes axe in both themes. (apps/server/test/settings.test.ts proves the same with two
+// app instances in one process, including a lost notification.)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { runningEmbeddedUrl } from '../../server/src/db/embedded';
 import { DEPOSIT_ADDRESS, SADMIN, api, expect, expectAccessible, expectToast, loginViaApi, signUpViaApi, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -13,6 +18,49 @@ const NEW_PHONE = '+971 4 765 4321';
 const E2E_PHONE = '+971 4 123 4567'; // scripts/e2e-server.mjs
 
 test.use({ viewport: PHONE });
+
+const SECOND_PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const SECOND = `http://localhost:${SECOND_PORT}`;
+
+/** A second production server (apps/server/dist/main.js) on the e2e server's own database, as a load balancer's second node. */
+async function startSecondInstance(): Promise<{ stop: () => Promise<void> }> {
+  const e2eDir = process.env.E2E_DATA_DIR!;
+  const urlFile = path.join(e2eDir, 'e2e-database-url');
+  const databaseUrl = existsSync(urlFile) ? readFileSync(urlFile, 'utf8') : await runningEmbeddedUrl(e2eDir);
+  expect(databaseUrl, 'the e2e server\'s database').toBeTruthy();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'points-e2e-second-'));
+  const child: ChildProcess = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(SECOND_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl!,
+      WEB_DIST: path.join(e2eDir, 'web'),
+      APP_URL: SECOND,
+      LOG_LEVEL: 'warn',
+      SIGNUP_LIMIT_PER_HOUR: '0',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; ; i++) {
+    const up = await fetch(`${SECOND}/api/v1/health`).then((r) => r.ok).catch(() => false);
+    if (up) break;
+    if (i > 300 || child.exitCode !== null) {
+      await stop();
+      throw new Error('the second instance did not start');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { stop };
+}
 
 /** Presses Tab until `target` has the focus (the fields between depend on the registry), at most 40 times. */
 async function tabTo(page: Page, target: Locator) {
@@ -53,7 +101,24 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('the super admin changes the deposit address and phone with the keyboard; users see them; the audit log shows the change once', async ({ page, browser }) => {
+test('the super admin changes the deposit address and phone with the keyboard; a second instance shows them within 5 s; the audit log shows the change once', async ({ page, browser }) => {
+  const second = await startSecondInstance();
+  test.info().attach('second instance', { body: SECOND });
+  try {
+    await changeSettings(page, browser);
+  } finally {
+    await second.stop();
+  }
+});
+
+async function changeSettings(page: Page, browser: import('@playwright/test').Browser) {
+  // A user on the SECOND instance, on the deposit page before the change.
+  const context = await browser.newContext({ viewport: PHONE, baseURL: SECOND });
+  const userPage = await context.newPage();
+  await signUpViaApi(userPage);
+  await userPage.goto('/user/deposit');
+  await expect(userPage.getByTestId('deposit-address')).toHaveText(DEPOSIT_ADDRESS);
+
   await loginViaApi(page, SADMIN.email, SADMIN.password);
   const before = await api(page.request, 'GET', '/settings');
   expect(before.body.settings.depositAddress).toBe(DEPOSIT_ADDRESS);
@@ -91,12 +156,13 @@ test('the super admin changes the deposit address and phone with the keyboard; u
   const after = await api(page.request, 'GET', '/settings');
   expect(after.body.settings).toEqual({ ...before.body.settings, depositAddress: NEW_ADDRESS, supportPhone: NEW_PHONE });
 
-  // A user, in a browser of their own, sees the new address on the deposit page and the new phone everywhere.
-  const context = await browser.newContext({ viewport: PHONE });
-  const userPage = await context.newPage();
-  await signUpViaApi(userPage);
-  await userPage.goto('/user/deposit');
-  await expect(userPage.getByTestId('deposit-address')).toHaveText(NEW_ADDRESS);
+  // The user on the second instance: a fresh load of /user/deposit shows the new address within 5 s.
+  const saved = Date.now();
+  await expect(async () => {
+    await userPage.reload();
+    await expect(userPage.getByTestId('deposit-address')).toHaveText(NEW_ADDRESS, { timeout: 500 });
+  }).toPass({ timeout: 5_000, intervals: [100, 250, 500] });
+  test.info().annotations.push({ type: 'second instance', description: `new address shown ${Date.now() - saved} ms after the save` });
   await noSidewaysScroll(userPage);
   await userPage.goto('/contact');
   await expect(userPage.getByTestId('contact-phone')).toHaveText(NEW_PHONE);
@@ -112,7 +178,7 @@ test('the super admin changes the deposit address and phone with the keyboard; u
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Settings changed');
   await expect(rows.first()).toContainText(NEW_ADDRESS);
-});
+}
 
 test('an ADMIN sees no settings page and gets 403 from PUT /settings', async ({ page, browser }) => {
   const admin = await signUpViaApi(page);

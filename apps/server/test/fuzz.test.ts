@@ -192,6 +192,8 @@ interface BodyRoute {
 }
 
 const uuidParam = () => ({ id: randomUUID() });
+const totpCode = fc.integer({ min: 0, max: 999_999 }).map((n) => String(n).padStart(6, '0'));
+const webauthnLike = fc.constant({ id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' }, clientExtensionResults: {} });
 const goodVideo = { link: { good: goodLink, bad: badLink }, point: { good: goodAmount, bad: badAmount }, time: { good: fc.constantFrom(1, '0.5', 600), bad: badMinutes } };
 
 const BODY_ROUTES: BodyRoute[] = [
@@ -291,6 +293,25 @@ const BODY_ROUTES: BodyRoute[] = [
     refused: 'no subscription code exists in this database (well-formed codes are unknown)',
     fields: { code: { good: fc.string({ unit: fc.constantFrom(...SUBSCRIPTION_CODE_ALPHABET), minLength: 12, maxLength: 12 }), bad: fc.oneof(junk, badText(64)) } },
   },
+  // Account security (issue 17): the fuzzed actors have no authenticator app, no sign-in in progress and no passkey.
+  { key: 'POST /api/v1/user/2fa/enable', refused: 'no authenticator app is waiting to be confirmed for the caller', fields: { code: { good: totpCode, bad: fc.oneof(junk, badText(12)) } } },
+  {
+    key: 'POST /api/v1/user/2fa/disable',
+    refused: 'two-factor sign-in is not on for the caller',
+    fields: { code: { good: totpCode, bad: fc.oneof(junk, badText(12)) }, recoveryCode: { good: fc.constant('abcd-efgh-jkmn'), bad: fc.oneof(junk, badText(64)) } },
+  },
+  {
+    key: 'POST /api/v1/user/login/2fa',
+    refused: 'no sign-in is in progress (no password step was passed)',
+    fields: { code: { good: totpCode, bad: fc.oneof(junk, badText(12)) }, recoveryCode: { good: fc.constant('abcd-efgh-jkmn'), bad: fc.oneof(junk, badText(64)) } },
+  },
+  { key: 'POST /api/v1/user/login/passkey', refused: 'no passkey sign-in is in progress and no passkey exists', fields: { response: { good: webauthnLike, bad: junk } } },
+  {
+    key: 'POST /api/v1/user/passkeys',
+    refused: 'no passkey registration is waiting (its options were never asked for)',
+    fields: { name: { good: fc.constant('My laptop'), bad: fc.oneof(junk, badText(64)) }, response: { good: webauthnLike, bad: junk } },
+  },
+  { key: 'PUT /api/v1/user/passkeys/:id', refused: 'the id names no passkey', params: uuidParam, fields: { name: { good: fc.constant('Renamed'), bad: fc.oneof(junk, badText(64)) } } },
 ];
 
 
@@ -311,6 +332,9 @@ const PARAM_ROUTES: ParamRoute[] = [
   { key: 'DELETE /api/v1/deposit/deposit/:id' },
   { key: 'POST /api/v1/withdraw/:id' },
   { key: 'DELETE /api/v1/withdraw/:id' },
+  { key: 'PUT /api/v1/user/passkeys/:id', body: () => ({ name: 'Renamed' }) },
+  { key: 'DELETE /api/v1/user/passkeys/:id' },
+  { key: 'DELETE /api/v1/user/sessions/:id' },
 ];
 
 /** Path segments: random text of every kind, ids of the wrong shape, traversal, injection, over-long. */

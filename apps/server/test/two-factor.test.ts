@@ -6,7 +6,8 @@ import { Secret, TOTP } from 'otpauth';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SECURITY_MSG } from '@app/contract';
-import { mailsTo, signUp, signUpAs, startTestApp, waitForMails, type Client, type TestContext } from './helpers.js';
+import { resetTokenFrom } from './leak-scan.js';
+import { lastMail, mailsTo, signUp, signUpAs, startTestApp, waitForMails, type Client, type TestContext } from './helpers.js';
 import { balance, fund } from './money-helpers.js';
 
 let ctx: TestContext;
@@ -329,7 +330,7 @@ describe('sessions and sign-in history', () => {
 });
 
 describe('security e-mails', () => {
-  test('2FA on and off, and a sign-in from a browser the account has not used before', async () => {
+  test('2FA on and off, a sign-in from a browser the account has not used before, a password reset', async () => {
     const { client, user, password } = await signUp(ctx);
     const { secret } = await enable2fa(client);
     await waitForMail(user.email, 'Two-factor sign-in turned on');
@@ -343,5 +344,10 @@ describe('security e-mails', () => {
     expect(await mailsTo(ctx, user.email, notice)).toHaveLength(0);
     await ctx.client().post('/api/v1/user/login', { email: user.email, password });
     await waitForMail(user.email, notice);
+    // A password set with a reset link is a password change too.
+    await ctx.client().post('/api/v1/user/reset', { email: user.email });
+    const token = resetTokenFrom(await lastMail(ctx, user.email));
+    expect((await ctx.client().post(`/api/v1/user/reset/${token}`, { password: 'reset-horse-77' })).status).toBe(200);
+    await waitForMail(user.email, 'Your password was changed');
   });
 });

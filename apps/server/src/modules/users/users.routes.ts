@@ -170,7 +170,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Set a new password with a reset link; all sessions end', params: z.object({ resetToken: z.string() }), body: resetInput, response: { 200: ok } },
     },
     async (req) => {
-      await resetPassword(db, clock, req.params.resetToken, req.body.password);
+      const email = await resetPassword(db, clock, req.params.resetToken, req.body.password);
+      notify({ mailer }, req, email, 'Your password was changed', `Hello,\n\nThe password of your account was changed with a reset link (${clock().toISOString()}, address ${req.ip}). Every session has ended.`);
       return { success: true, message: 'Password reset successfully. Please log in.' };
     },
   );

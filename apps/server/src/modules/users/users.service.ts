@@ -238,7 +238,8 @@ export async function requestReset(
  * links of one user used at once cannot deadlock: the second waits, then finds its link voided → 400. A
  * deadlock or serialization failure (with some other writer) is retried.
  */
-export async function resetPassword(db: Db, clock: Clock, token: string, password: string) {
+/** Returns the owner's e-mail (told of the change by the route). */
+export async function resetPassword(db: Db, clock: Clock, token: string, password: string): Promise<string> {
   if (token.length > 100) throw badRequest(RESET_INVALID);
   const tokenHash = sha256(token);
   const liveReset = () => and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, clock()));
@@ -247,7 +248,7 @@ export async function resetPassword(db: Db, clock: Clock, token: string, passwor
   const [live] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(liveReset()).limit(1);
   if (!live) throw badRequest(RESET_INVALID);
   const passwordHash = await hashPassword(password);
-  await retrying(() =>
+  return retrying(() =>
     db.transaction(async (tx) => {
       const [owner] = await tx
         .select({ id: users.id, email: users.email })
@@ -263,6 +264,7 @@ export async function resetPassword(db: Db, clock: Clock, token: string, passwor
       await revokeUserSessions(tx, owner.id);
       // The owner proved control of the mailbox: earlier failed logins (anyone's) no longer hold the account back.
       await clearLoginFailures(tx, owner.email);
+      return owner.email;
     }),
   );
 }

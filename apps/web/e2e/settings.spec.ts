@@ -96,6 +96,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByLabel('Support e-mail').fill('not-an-email');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByLabel('Support e-mail')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Support e-mail')).toBeFocused(); // the first field in error takes the focus
     await noSidewaysScroll(page);
     await expectAccessible(page);
   });

@@ -102,6 +102,8 @@ function SettingsForm({ stored }: { stored: SettingsValues }) {
     const first = SETTING_NAMES.find((n) => found[n]);
     if (first) {
       toast.error(found[first]!);
+      // The first field in error gets the focus (and scrolls into view), its message read with it.
+      (event.currentTarget.elements.namedItem(first) as HTMLInputElement | null)?.focus();
       return;
     }
     mutation.mutate(body);
@@ -155,7 +157,7 @@ export function SettingsPage() {
     <section>
       <PageHeader
         title="Settings"
-        intro="What users see of the platform: the deposit address, the subscription's price and minimum balance, and the support contacts. A change is recorded in the audit log and reaches every server within seconds."
+        intro="How the platform runs and what users see of it: the deposit address, prices, contacts, limits and policies. Each change is recorded in the audit log and reaches every server within seconds."
       />
       {query.data ? (
         // Keyed by the stored values: a save (or a change another admin made) resets the form to what is stored.

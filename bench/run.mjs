@@ -222,14 +222,18 @@ async function main() {
     'GET /user/statement first page': '/api/v1/user/statement?limit=20',
     'GET /user/statement deep cursor': `/api/v1/user/statement?limit=20&cursor=${cur[0].id}`,
     'GET /admin/dashboard': '/api/v1/admin/dashboard',
+    // User #1 has 10,000 people in the three paid levels of the referral program (seed.mjs).
+    'GET /user/referrals page 1': '/api/v1/user/referrals?page=1&limit=20',
+    'GET /user/referrals page 400': '/api/v1/user/referrals?page=400&limit=20',
+    'GET /user/referrals (team page)': '/user/referrals',
   };
   log(`statement user #1 has ${heavyCount[0].n} ledger entries; the deep cursor is 25,000 entries in`);
   const listP95 = {};
   const listDetail = {};
   for (const [name, p] of Object.entries(lists)) {
-    const cookie = p.startsWith('/api/v1/user/statement') ? cookieOf(heavy.token) : adminCookie;
+    const cookie = /^\/(api\/v1\/)?user\/(statement|referrals)/.test(p) ? cookieOf(heavy.token) : adminCookie;
     const check = await fetch(`${baseUrl}${p}`, { headers: { cookie } });
-    const body = await check.json();
+    const body = p.startsWith('/api/') ? await check.json() : await check.text();
     if (check.status !== 200) throw new Error(`${name}: ${check.status} ${JSON.stringify(body)}`);
     const runs = [];
     for (let r = 0; r < RUNS; r++) runs.push(await cannon({ url: baseUrl, connections: LIST_CONNECTIONS, duration: LIST_DURATION, next: () => ({ path: p, headers: { cookie } }) }));

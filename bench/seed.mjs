@@ -14,6 +14,8 @@
 //      = 75,000 + 25,000 transactions, 200,000 entries
 //   2. withdrawals: one per user, 10-14 USDT, all requested (user -> hold:withdrawals), every second one
 //      processed (hold -> external:withdrawals)            = 150,000 transactions, 300,000 entries
+// Referrals: user #1 referred #1001-#1025, each of those 20 of #1026-#1525, and those the rest up to #11000, so #1
+// has 10,000 people in the three paid levels (the team page's benchmark); other users follow i % 10 = 3 → i / 10.
 //   3. transfers of 1.00 between users: every fifth goes to the "heavy" user #1, so that user has a long
 //      statement (~50,000 entries); the rest spread over all users   = 250,000 transactions, 500,000 entries
 // Audit: one record per approval, processing and adjustment (150,000), by the bench admin.
@@ -22,6 +24,8 @@ import pg from 'pg';
 
 export const USERS = 100_000;
 export const TRANSFERS = 250_000;
+/** User #1's referral team (issue 16): #1001-#1025 at level 1, 500 at level 2, the rest to #TEAM_END at level 3. */
+const TEAM_END = 11_000;
 const BATCH = 2_000;
 const DAY = 86_400_000;
 
@@ -50,7 +54,10 @@ export async function seed(url, { adminEmail, log }) {
         `insert into users (id, full_name, email, phone, password_hash, role, referral_code, referred_by, subscribed_at, deleted_at, created_at, updated_at)
          select md5('bench-user-' || i)::uuid, 'Bench User ' || i, 'bench' || i || '@example.com', '+971 50 ' || lpad(i::text, 7, '0'),
                 $1, 'USER', 'bench' || i,
-                case when i > 10 and i % 10 = 3 then md5('bench-user-' || (i / 10))::uuid end,
+                case when i between 1001 and 1025 then md5('bench-user-1')::uuid
+                     when i between 1026 and 1525 then md5('bench-user-' || (1001 + (i - 1026) / 20))::uuid
+                     when i between 1526 and ${TEAM_END} then md5('bench-user-' || (1026 + (i - 1526) % 500))::uuid
+                     when i > 10 and i % 10 = 3 then md5('bench-user-' || (i / 10))::uuid end,
                 case when i % 10 = 0 then now() - (i % 300) * interval '1 hour' end,
                 case when i % 100 = 50 then now() - interval '1 day' end,
                 now() - (i * interval '5 minutes'), now()
@@ -210,7 +217,7 @@ export async function seed(url, { adminEmail, log }) {
     );
 
     await timed('vacuum analyze', async () => {
-      for (const t of ['users', 'ledger_accounts', 'ledger_transactions', 'ledger_entries', 'deposits', 'withdrawals', 'audit_log', 'sessions']) {
+      for (const t of ['users', 'ledger_accounts', 'ledger_transactions', 'ledger_entries', 'deposits', 'withdrawals', 'audit_log', 'sessions', 'referral_team']) {
         await q(`vacuum (analyze) ${t}`);
       }
     });

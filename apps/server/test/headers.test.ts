@@ -170,6 +170,9 @@ describe('https (APP_URL https://…)', () => {
     const { client, user, password } = await signUp(secureCtx);
     const xsrf = (await secureCtx.client().get('/api/v1/health')).headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))!;
     expect(xsrf).toMatch(/;\s*Secure/i);
+    // The one an HTML page sets too (decision 010).
+    const pageXsrf = (await secureCtx.client().get('/signup')).headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))!;
+    expect(pageXsrf).toMatch(/;\s*Secure/i);
     const register = await secureCtx.client().post('/api/v1/user/register', {
       fullName: 'Secure Cookie',
       email: `secure-${Date.now()}@example.com`,

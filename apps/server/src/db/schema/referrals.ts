@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, primaryKey, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, primaryKey, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -13,6 +13,8 @@ export const referralTeam = pgTable(
     ancestorId: uuid('ancestor_id').notNull().references(() => users.id),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
     earnedCents: bigint('earned_cents', { mode: 'number' }).notNull().default(0),
+    /** The member's account is closed (kept from users.deleted_at by a trigger). */
+    memberDeleted: boolean('member_deleted').notNull().default(false),
   },
   (t) => [
     primaryKey({ name: 'referral_team_pk', columns: [t.memberId, t.level] }),

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { centsToNumber, parseReferralLevels, referralDepth, referralShareCents, type ReferralMember } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import type { SettingsStore } from '../../settings/store.js';
-import type { DbOrTx, SystemAccount, Tx } from '../../ledger/accounts.js';
+import type { SystemAccount, Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 
 export interface ReferralRules {
@@ -148,35 +148,40 @@ export async function payReferralShares(tx: Tx, shares: ReferralShare[], input: 
 
 /**
  * GET /user/referrals: the caller's team down to the deepest paid level, a page of it, and what it earned them.
- * People are live members, like the profile's count; earnings include those from members since deleted.
+ * People are live members, like the profile's count; earnings include those from members since deleted. Both come
+ * from referral_team_ancestor_idx alone (index-only): only the page's 20 or so names are read from users.
  */
 export async function referralTeam(db: Db, rules: ReferralRules, appUrl: string, userId: string, q: { page: number; limit: number }) {
   const depth = referralDepth(rules.levelsBp);
-  const [me, perLevel, members] = await Promise.all([
-    db.execute<{ referral_code: string }>(sql`select referral_code from users where id = ${userId}`),
-    db.execute<{ level: number; people: number; earned: string }>(sql`
-      select t.level, (count(*) filter (where u.deleted_at is null))::int as people, sum(t.earned_cents)::text as earned
-      from referral_team t join users u on u.id = t.member_id
-      where t.ancestor_id = ${userId} group by t.level order by t.level`),
+  // Two statements at once: the summary (code, total earned over every level — deeper ones too, paid while the
+  // program reached further — and people and earnings per paid level) and the page of members.
+  const [summary, members] = await Promise.all([
+    db.execute<{ referral_code: string | null; earned: string; levels: { level: number; people: number; earned: string }[] }>(sql`
+      select (select referral_code from users where id = ${userId}) as referral_code,
+             (select coalesce(sum(earned_cents), 0) from referral_team where ancestor_id = ${userId} and earned_cents > 0)::text as earned,
+             coalesce((
+               select json_agg(x order by x.level) from (
+                 select level, (count(*) filter (where not member_deleted))::int as people, sum(earned_cents)::text as earned
+                 from referral_team where ancestor_id = ${userId} and level <= ${depth} group by level) x
+             ), '[]'::json) as levels`),
     db.execute<{ member_id: string; full_name: string; joined_at: Date | string; level: number; earned_cents: string }>(sql`
       with page as (
-        select t.member_id, t.level, t.joined_at, t.earned_cents, u.full_name from referral_team t
-        join users u on u.id = t.member_id and u.deleted_at is null
-        where t.ancestor_id = ${userId} and t.level <= ${depth}
-        order by t.level, t.joined_at desc, t.member_id
+        select member_id, level, joined_at, earned_cents from referral_team
+        where ancestor_id = ${userId} and level <= ${depth} and not member_deleted
+        order by level, joined_at desc, member_id
         limit ${q.limit} offset ${(q.page - 1) * q.limit}
       )
-      select p.member_id, p.full_name, p.joined_at, p.level, p.earned_cents::text
-      from page p
+      select p.member_id, u.full_name, p.joined_at, p.level, p.earned_cents::text
+      from page p join users u on u.id = p.member_id
       order by p.level, p.joined_at desc, p.member_id`),
   ]);
-  const byLevel = new Map(perLevel.rows.map((r) => [Number(r.level), r]));
+  const { referral_code: code, earned, levels: perLevel } = summary.rows[0];
+  const byLevel = new Map(perLevel.map((r) => [Number(r.level), r]));
   const levels = Array.from({ length: depth }, (_, i) => {
     const r = byLevel.get(i + 1);
     return { level: i + 1, people: r?.people ?? 0, earned: centsToNumber(r?.earned ?? 0), rate: (rules.levelsBp[i] ?? 0) / 100 };
   });
-  // Earnings from levels below the current depth (paid when the program reached further) still count in the total.
-  const earnedCents = perLevel.rows.reduce((s, r) => s + Number(r.earned), 0);
+  const earnedCents = Number(earned);
   const people = levels.reduce((s, l) => s + l.people, 0);
   const referrals: ReferralMember[] = members.rows.map((r) => ({
     _id: r.member_id,
@@ -186,7 +191,7 @@ export async function referralTeam(db: Db, rules: ReferralRules, appUrl: string,
     earned: centsToNumber(r.earned_cents),
   }));
   return {
-    link: `${appUrl}/signup/${encodeURIComponent(me.rows[0]?.referral_code ?? '')}`,
+    link: `${appUrl}/signup/${encodeURIComponent(code ?? '')}`,
     totals: { people, earned: centsToNumber(earnedCents) },
     levels,
     firstDepositBonus: centsToNumber(rules.firstDepositBonusCents),
@@ -195,13 +200,4 @@ export async function referralTeam(db: Db, rules: ReferralRules, appUrl: string,
     limit: q.limit,
     total: people,
   };
-}
-
-/** What each of `userIds` has earned from the referral program (the users desk). */
-export async function referralEarnings(db: DbOrTx, userIds: string[]): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
-  const { rows } = await db.execute<{ ancestor_id: string; earned: string }>(sql`
-    select ancestor_id, sum(earned_cents)::text as earned from referral_team
-    where ancestor_id = any(${`{${userIds.join(',')}}`}::uuid[]) group by ancestor_id`);
-  return new Map(rows.map((r) => [r.ancestor_id, Number(r.earned)]));
 }

@@ -21,8 +21,8 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** What user `u` has been paid by the referral program (referral_team_ancestor_idx, index only). */
-const REFERRAL_EARNED = 'select coalesce(sum(t.earned_cents), 0) from referral_team t where t.ancestor_id = u.id';
+/** What user `u` has been paid by the referral program (referral_team_earned_idx: only the rows that earned). */
+const REFERRAL_EARNED = 'select coalesce(sum(t.earned_cents), 0) from referral_team t where t.ancestor_id = u.id and t.earned_cents > 0';
 
 /** Admins first (SADMIN, ADMIN, then USER), newest first within a role: the order of users_admin_list_idx. */
 const ADMIN_LIST_ORDER = sql.raw(`(case u.role when 'SADMIN' then 0 when 'ADMIN' then 1 else 2 end), u.created_at desc nulls last, u.id`);

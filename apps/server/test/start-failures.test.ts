@@ -83,6 +83,18 @@ test('the port is taken: one sentence, before any database is started', async ()
   }
 });
 
+describe('HOST cannot be listened on', () => {
+  test('an address of another machine (TEST-NET-3)', async () => {
+    const out = await failedStart({ HOST: '203.0.113.77', PORT: String(await freePort()), DATA_DIR: newDataDir('host-address') });
+    expect(out.trim()).toBe('HOST 203.0.113.77 is not an address of this machine: set HOST to one of its addresses, or to 0.0.0.0.');
+  });
+
+  test('a name that does not resolve', async () => {
+    const out = await failedStart({ HOST: 'no-such-host.invalid', PORT: String(await freePort()), DATA_DIR: newDataDir('host-name') });
+    expect(out.trim()).toBe('HOST no-such-host.invalid is not a name this machine can resolve: set HOST to one of its addresses, or to 0.0.0.0.');
+  });
+});
+
 describe('DATA_DIR cannot be created or written', () => {
   test('below a file', async () => {
     const file = path.join(work, 'a-file');

@@ -90,6 +90,8 @@ for (const theme of ['light', 'dark'] as const) {
     await page.goto('/admin/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(page.getByLabel('Deposit address')).toHaveValue(DEPOSIT_ADDRESS);
+    // A setting with a fixed set of values is a list to choose from.
+    await expect(page.getByRole('combobox', { name: 'Two-factor sign-in for admins' })).toHaveValue('optional');
     await noSidewaysScroll(page);
     await expectAccessible(page);
     // With an error shown, too.

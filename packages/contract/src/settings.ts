@@ -84,6 +84,8 @@ export interface SettingDefinition {
   help: string;
   /** Input (JSON value or the variable's text) → the stored value. */
   schema: z.ZodType<string | number, unknown>;
+  /** A text setting with a fixed set of values: the settings page offers them in a list. */
+  choices?: readonly string[];
 }
 
 export const SETTINGS = {
@@ -137,6 +139,7 @@ export const SETTINGS = {
     label: 'Two-factor sign-in for admins',
     help: '"required": an admin or super admin without two-factor sign-in is refused every admin page and call until they set it up; "optional": their choice.',
     schema: textSetting(/^(required|optional)$/, SETTINGS_MSG.admin2fa, { max: 8 }),
+    choices: ['optional', 'required'],
   },
   referralLevels: {
     env: 'REFERRAL_LEVELS',

@@ -3,7 +3,7 @@
 // audited on the server and reaches every instance within seconds.
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SETTINGS, SETTING_NAMES, SETTINGS_MSG, type SettingName, type SettingsUpdateBody, type SettingsValues } from '@app/contract';
+import { SETTINGS, SETTING_NAMES, SETTINGS_MSG, type SettingDefinition, type SettingName, type SettingsUpdateBody, type SettingsValues } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/list-state';
@@ -32,26 +32,35 @@ function SettingField({ name, value, error, disabled, onChange }: { name: Settin
       : def.kind === 'count'
         ? { type: 'text', inputMode: 'numeric' as const, autoComplete: 'off' }
         : (INPUT_TYPE[name] ?? { type: 'text', autoComplete: 'off' });
+  const choices = (def as SettingDefinition).choices;
+  const common = {
+    id,
+    name,
+    value,
+    disabled,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': `${id}-hint${error ? ` ${id}-error` : ''}`,
+    className: `w-full min-w-0 rounded-lg border bg-white px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-100 ${
+      error ? 'border-red-700 dark:border-red-400' : 'border-slate-400 dark:border-slate-500'
+    }`,
+  };
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {def.label}
         {def.kind === 'amount' && <span className="font-normal text-slate-600 dark:text-slate-300"> (USDT)</span>}
       </label>
-      <input
-        id={id}
-        name={name}
-        {...kind}
-        spellCheck={false}
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={(e) => onChange(e.target.value)}
-        className={`w-full min-w-0 rounded-lg border bg-white px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-100 ${
-          error ? 'border-red-700 dark:border-red-400' : 'border-slate-400 dark:border-slate-500'
-        }`}
-      />
+      {choices ? (
+        <select {...common} onChange={(e) => onChange(e.target.value)}>
+          {choices.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input {...common} {...kind} spellCheck={false} onChange={(e) => onChange(e.target.value)} />
+      )}
       <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-300">
         {def.help} <span className="whitespace-nowrap">First-start default: {def.env}.</span>
       </p>

@@ -33,6 +33,7 @@ function launch(env: Record<string, string>): { child: ChildProcess; output: () 
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // a process group of its own: tsx, the server and its PostgreSQL end together in afterAll
   });
   let out = '';
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
@@ -141,7 +142,7 @@ describe('with a server running on its embedded PostgreSQL', () => {
 
   afterAll(async () => {
     if (server && server.child.exitCode === null) {
-      server.child.kill('SIGTERM');
+      process.kill(-server.child.pid!, 'SIGTERM');
       await server.exited;
     }
   }, 60_000);

@@ -28,6 +28,7 @@ import {
   updateProfileBody,
   userListQuery,
   closedAccountsQuery,
+  referralsQuery,
   videoBody,
 } from '@app/contract';
 import { signUpAs, startTestApp, type Client, type Res, type TestContext } from './helpers.js';
@@ -363,6 +364,7 @@ const QUERY_ROUTES: QueryRoute[] = [
   { key: 'GET /api/v1/withdraw', schema: adminWithdrawalsQuery, names: ['page', 'limit', 'status', 'email'] },
   { key: 'GET /api/v1/user/statement', schema: statementQuery, names: ['cursor', 'limit'] },
   { key: 'GET /api/v1/admin/closed-accounts', schema: closedAccountsQuery, names: ['page', 'limit'] },
+  { key: 'GET /api/v1/user/referrals', schema: referralsQuery, names: ['page', 'limit'] },
 ];
 
 const queryValue: fc.Arbitrary<string | string[]> = fc.oneof(

@@ -38,6 +38,7 @@ export const ROUTES: Record<string, Expect> = {
   'POST /api/v1/user/change-password': { anonymous: 401, user: 400 },
   'GET /api/v1/user/statement': NEEDS_LOGIN,
   'GET /api/v1/user/statement.csv': NEEDS_LOGIN,
+  'GET /api/v1/user/referrals': NEEDS_LOGIN,
   'POST /api/v1/point/transfer': NEEDS_LOGIN,
   'POST /api/v1/subscription/activate-with-points': NEEDS_LOGIN,
   'POST /api/v1/subscription/apply-code': NEEDS_LOGIN,

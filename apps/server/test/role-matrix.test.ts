@@ -81,6 +81,7 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/v1/user/change-password': { want: [401, 400, 400, 400, 400] },
   'GET /api/v1/user/statement': { want: LOGGED_IN_200 },
   'GET /api/v1/user/statement.csv': { want: LOGGED_IN_200 },
+  'GET /api/v1/user/referrals': { want: LOGGED_IN_200 },
   // An unknown recipient: 404 for every logged-in caller, and no money can move.
   'POST /api/v1/point/transfer': {
     want: [401, 404, 404, 404, 404],

@@ -2,7 +2,8 @@
 // referred: B's first deposit is approved (A +1.00 at level 1) and D is paid a 2.00 video reward (A +0.06 at level 3).
 // A's team page shows the people and amounts per level and the members page by page, used with the keyboard on a
 // 390 px phone in both themes, with no sideways scroll and no serious axe violation; D (nobody below) sees the empty
-// state explaining the program with the rates in force.
+// state explaining the program with the rates in force. The super admin then raises level 1 to 20 % on the settings
+// page, and D's next reward pays C at the new rate while C's earlier commission stays as it was.
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { SADMIN, api, expect, expectAccessible, expectToast, loginViaApi, newUser, test } from './fixtures';
@@ -27,17 +28,32 @@ async function register(browser: Browser, prefix: string, refer?: string): Promi
 
 let a: Person;
 let b: Person;
+let c: Person;
 let d: Person;
+let dRequest: APIRequestContext;
+let adminRequest: APIRequestContext;
+
+/** D opens a new 3-second video worth 2.00 and is paid for it. */
+async function rewardD() {
+  const video = await api(adminRequest, 'POST', '/video', { link: `https://example.com/team-${Date.now()}.mp4`, point: 2, time: 0.05 });
+  expect(video.status, JSON.stringify(video.body)).toBe(201);
+  expect((await api(dRequest, 'GET', `/video/${video.body.video._id}`)).status).toBe(200);
+  await new Promise((r) => setTimeout(r, 1_500));
+  const paid = await api(dRequest, 'POST', '/video/add-point', { videoId: video.body.video._id });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+}
 
 test.beforeAll(async ({ browser }) => {
   const admin = (await browser.newContext()).request;
+  adminRequest = admin;
   expect((await api(admin, 'POST', '/user/login', SADMIN)).status).toBe(200);
 
   const ra = await register(browser, 'teama');
   const rb = await register(browser, 'teamb', ra.person.email);
   const rc = await register(browser, 'teamc', rb.person.email);
   const rd = await register(browser, 'teamd', rc.person.email);
-  [a, b, d] = [ra.person, rb.person, rd.person];
+  [a, b, c, d] = [ra.person, rb.person, rc.person, rd.person];
+  dRequest = rd.request;
   for (let i = 0; i < 20; i++) await register(browser, `teamx${i}`, a.email);
 
   // B's first deposit, approved: A gets the first-deposit bonus.
@@ -48,12 +64,13 @@ test.beforeAll(async ({ browser }) => {
   // D subscribes and is paid a 2.00 reward: C +0.20, B +0.10, A +0.06.
   expect((await api(admin, 'POST', '/adpoint/addpoint', { email: d.email, points: 20 })).status).toBe(200);
   expect((await api(rd.request, 'POST', '/subscription/activate-with-points')).status).toBe(200);
-  const video = await api(admin, 'POST', '/video', { link: `https://example.com/team-${Date.now()}.mp4`, point: 2, time: 0.05 });
-  expect(video.status, JSON.stringify(video.body)).toBe(201);
-  expect((await api(rd.request, 'GET', `/video/${video.body.video._id}`)).status).toBe(200);
-  await new Promise((r) => setTimeout(r, 1_500));
-  const paid = await api(rd.request, 'POST', '/video/add-point', { videoId: video.body.video._id });
-  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  await rewardD();
+});
+
+test.afterAll(async () => {
+  // The other journeys expect the default rates.
+  const res = await api(adminRequest, 'PUT', '/settings', { referralLevels: '10,5,3' });
+  expect([200, 400]).toContain(res.status); // 400: nothing changed
 });
 
 for (const theme of ['light', 'dark'] as const) {
@@ -122,5 +139,25 @@ test('D, with nobody below, sees the empty state explaining the program with the
   await expect(empty).toContainText('you receive 1.00 USDT, once');
   await expect(page.getByTestId('team-totals')).toHaveText('0 people, who earned you 0.00 USDT in all.');
   await noSidewaysScroll(page);
+  await expectAccessible(page);
+});
+
+test('a rate changed on the settings page applies to the next reward only', async ({ page }) => {
+  await loginViaApi(page, SADMIN.email, SADMIN.password);
+  await page.goto('/admin/settings');
+  const levels = page.getByLabel('Referral commission levels (%)');
+  await expect(levels).toHaveValue('10,5,3');
+  await levels.fill('20, 5, 3');
+  await levels.press('Enter');
+  await expectToast(page, 'Settings saved');
+
+  // C was paid 0.20 (10 %) for D's first reward; D's next 2.00 reward pays C 0.40 (20 %).
+  await rewardD();
+  await loginViaApi(page, c.email, c.password);
+  await page.goto('/user/referrals');
+  const levelCards = page.getByTestId('team-level');
+  await expect(levelCards.nth(0)).toContainText('Level 1 · 20%');
+  await expect(levelCards.nth(0)).toContainText('0.60 USDT earned');
+  await expect(page.getByTestId('team-member').first()).toContainText('0.60 USDT earned');
   await expectAccessible(page);
 });

@@ -256,6 +256,24 @@ describe('8. no 500 when admins act at once', () => {
   });
 });
 
+test('8. a settings change in flight when its super admin loses the role does not commit', async () => {
+  const boss = await signUpAs(ctx, 'SADMIN');
+  await boss.client.get(api('/health'));
+  const before = (await boss.client.get(api('/settings'))).body.settings.supportPhone;
+  const demotion = await ctx.db.$client.connect();
+  try {
+    await demotion.query('begin');
+    await demotion.query(`update users set role = 'ADMIN' where id = $1`, [boss.user._id]);
+    const pending = boss.client.put(api('/settings'), { supportPhone: '+971 4 555 0199' });
+    await waitForLockWait(ctx);
+    await demotion.query('commit');
+    expect((await pending).status).toBe(403);
+  } finally {
+    demotion.release();
+  }
+  expect((await sadmin.client.get(api('/settings'))).body.settings.supportPhone).toBe(before);
+});
+
 /** Waits until some backend of this test's database waits for a row lock. */
 async function waitForLockWait(c: TestContext) {
   for (let i = 0; i < 200; i++) {

@@ -9,6 +9,7 @@ import { SETTINGS, SETTING_NAMES, settingToJson, type SettingName, type Settings
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { recordAudit } from '../modules/audit/audit.service.js';
+import { recheckActor } from '../plugins/actor.js';
 
 export const SETTINGS_CHANNEL = 'platform_settings';
 export const RELOAD_INTERVAL_MS = 2_000;
@@ -102,6 +103,8 @@ export async function openSettingsStore(db: Db, config: Config, log: { info(m: s
     async update(actorId, patch) {
       const names = SETTING_NAMES.filter((n) => patch[n] !== undefined);
       const changed = await db.transaction(async (tx) => {
+        // Still a live super admin when the change commits (a demotion in flight is seen or waits).
+        await recheckActor(tx, actorId, ['SADMIN']);
         // Lock the rows (in name order, so two saves never deadlock) and read the values they replace.
         const { rows } = await tx.execute<{ name: SettingName; value: string | number }>(
           sql`select name, value from platform_settings where name in ${names} order by name for update`,

@@ -152,8 +152,9 @@ describe('npm start from a clone in a folder only its owner may enter', () => {
   }, 600_000);
 });
 
-// The release before this change: apps/server/src/db/embedded.ts as it was at this commit.
-const PREVIOUS_RELEASE = 'ebdca22';
+// The release before this change: apps/server/src/db/embedded.ts as it was at commit ebdca22 (kept as a file, so
+// that a shallow clone runs this test too).
+const PREVIOUS_RELEASE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/previous-release-embedded.ts.txt');
 
 /**
  * Makes a data directory with the previous release's embedded.ts, with one row in it. (That release could not
@@ -183,8 +184,7 @@ test('a data directory made by the release before this change starts with its da
   try {
     const app = path.join(open, 'app');
     cpSync(clone, app, { recursive: true, verbatimSymlinks: true, preserveTimestamps: true, filter: (src) => src !== path.join(clone, 'data') });
-    const previous = run('git', ['-C', clone, 'show', `${PREVIOUS_RELEASE}:apps/server/src/db/embedded.ts`]);
-    await writeFile(path.join(app, 'apps/server/src/db/embedded-previous.ts'), previous);
+    await writeFile(path.join(app, 'apps/server/src/db/embedded-previous.ts'), readFileSync(PREVIOUS_RELEASE, 'utf8'));
     await writeFile(
       path.join(app, 'previous-release.ts'),
       [

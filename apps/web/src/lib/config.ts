@@ -12,6 +12,8 @@ export interface AppConfig {
   supportEmail: string;
   supportPhone: string;
   depositAddress: string | null;
+  /** Deposits confirmed on the Tron chain (TRON_API_URL set): payment requests with an exact amount. */
+  chainDeposits: boolean;
   subscriptionPrice: number;
   subscriptionMinBalance: number;
   appUrl: string;
@@ -24,6 +26,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   supportEmail: 'support@example.com',
   supportPhone: '+971 4 000 0000',
   depositAddress: null,
+  chainDeposits: false,
   subscriptionPrice: 0,
   subscriptionMinBalance: 12,
   admin2fa: 'optional',
@@ -96,6 +99,7 @@ export function useAppConfig(): AppConfig {
     supportEmail: data.supportEmail || DEFAULT_CONFIG.supportEmail,
     supportPhone: data.supportPhone || DEFAULT_CONFIG.supportPhone,
     depositAddress: data.depositAddress || null,
+    chainDeposits: data.chainDeposits === true,
     subscriptionPrice: Number(data.subscriptionPrice ?? 0) || 0,
     subscriptionMinBalance: Number(data.subscriptionMinBalance ?? DEFAULT_CONFIG.subscriptionMinBalance),
     appUrl: (data.appUrl || DEFAULT_CONFIG.appUrl).replace(/\/+$/, ''),

@@ -41,6 +41,8 @@ export type ChainCreditKind = (typeof CHAIN_CREDIT_KINDS)[number];
 /** USDT has 6 decimals: one cent is 10,000 units. */
 const UNITS_PER_CENT = 10_000n;
 const MAX_OPEN_REQUESTS = 5;
+/** Transfers settled per database transaction (a poll page is 200). */
+const SETTLE_BATCH = 200;
 const ALLOCATION_LOCK = 724_311_015;
 
 export interface ChainSettings {
@@ -200,11 +202,25 @@ export async function settleTransfers(db: Db, s: ChainSettings, ids: number[], o
     update chain_transfers t set status = 'unmatched', reason = ${unmatchedReason(s)}
     where t.id = any(${idList}::bigint[]) and t.status = 'new' and ${unmatchedReason(s)} is not null`);
   const { rows } = await db.execute<{ id: string }>(sql`select id from chain_transfers where id = any(${idList}::bigint[]) and status = 'new' order by id`);
-  let credited = 0;
-  for (const r of rows) {
-    if (await settleOne(db, s, Number(r.id), onCredit)) credited++;
+  // One transaction per SETTLE_BATCH transfers (one commit instead of one each), each transfer in a savepoint of
+  // its own: a transfer that fails stays 'new' (settled again at the next poll) without undoing the others.
+  const credits: { transferId: number; userId: string; cents: number }[] = [];
+  let failure: unknown;
+  for (let i = 0; i < rows.length; i += SETTLE_BATCH) {
+    await db.transaction(async (tx) => {
+      for (const r of rows.slice(i, i + SETTLE_BATCH)) {
+        try {
+          const c = await tx.transaction((sp) => settleOne(sp, s, Number(r.id)));
+          if (c) credits.push({ transferId: Number(r.id), ...c });
+        } catch (e) {
+          failure ??= e;
+        }
+      }
+    });
   }
-  return credited;
+  for (const c of credits) onCredit?.(c);
+  if (failure) throw failure;
+  return credits.length;
 }
 
 /** Transfers left 'new' by a crash between recording and settling: settled at the start of each poll. */
@@ -237,40 +253,32 @@ export type CreditHook = (c: { transferId: number; userId: string; cents: number
 
 class NotCreditable extends Error {}
 
-/** Matches one new transfer to its request and credits it, or marks it unmatched with the reason. */
-async function settleOne(db: Db, s: ChainSettings, id: number, onCredit?: CreditHook): Promise<boolean> {
-  let reason: string | null = null;
-  let credit: { userId: string; cents: number } | null = null;
-  await db.transaction(async (tx) => {
-    const t = await lockTransfer(tx, id);
-    if (!t || t.status !== 'new') return;
-    const cents = wholeCents(t.value);
-    if (t.token !== s.usdtContract || t.to_address !== s.depositAddress || cents === null) {
-      reason = 'Not a USDT transfer of whole cents to the deposit address';
-    } else {
-      const { rows } = await tx.execute<{ id: string; user_id: string }>(sql`
-        select id, user_id from deposit_requests
-        where pay_amount_cents = ${cents} and address = ${t.to_address} and created_at <= ${t.block_time} and expires_at >= ${t.block_time}
-          and status <> 'credited'
-        order by created_at limit 1 for update`);
-      const request = rows[0];
-      if (!request) reason = 'No open payment request for this amount at the time of the transfer';
-      else {
-        try {
-          await creditTransfer(tx, t, cents, request.user_id, { kind: 'deposit_chain', requestId: request.id, referral: s.referral });
-          credit = { userId: request.user_id, cents };
-        } catch (e) {
-          if (!(e instanceof NotCreditable)) throw e;
-          reason = e.message;
-        }
+/** Matches one new transfer to its request and credits it, or marks it unmatched with the reason (in `tx`). */
+async function settleOne(tx: Tx, s: ChainSettings, id: number): Promise<{ userId: string; cents: number } | null> {
+  const t = await lockTransfer(tx, id);
+  if (!t || t.status !== 'new') return null;
+  const cents = wholeCents(t.value);
+  let reason = 'Not a USDT transfer of whole cents to the deposit address';
+  if (t.token === s.usdtContract && t.to_address === s.depositAddress && cents !== null) {
+    const { rows } = await tx.execute<{ id: string; user_id: string }>(sql`
+      select id, user_id from deposit_requests
+      where pay_amount_cents = ${cents} and address = ${t.to_address} and created_at <= ${t.block_time} and expires_at >= ${t.block_time}
+        and status <> 'credited'
+      order by created_at limit 1 for update`);
+    const request = rows[0];
+    reason = 'No open payment request for this amount at the time of the transfer';
+    if (request) {
+      try {
+        await creditTransfer(tx, t, cents, request.user_id, { kind: 'deposit_chain', requestId: request.id, referral: s.referral });
+        return { userId: request.user_id, cents };
+      } catch (e) {
+        if (!(e instanceof NotCreditable)) throw e;
+        reason = e.message;
       }
     }
-    if (reason) {
-      await tx.execute(sql`update chain_transfers set status = 'unmatched', reason = ${reason} where id = ${id}`);
-    }
-  });
-  if (credit && onCredit) onCredit({ transferId: id, ...(credit as { userId: string; cents: number }) });
-  return credit !== null;
+  }
+  await tx.execute(sql`update chain_transfers set status = 'unmatched', reason = ${reason} where id = ${id}`);
+  return null;
 }
 
 function wholeCents(value: string): number | null {

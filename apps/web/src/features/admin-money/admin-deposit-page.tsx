@@ -4,6 +4,8 @@ import { PageHeader } from '../../components/ui/page';
 import { errorMessage } from '../../lib/api';
 import { deleteDeposit, fetchDeposits, setDepositStatus } from './api';
 import { PointsForm } from './points-form';
+import { UnmatchedPanel } from './unmatched-panel';
+import { useAppConfig } from '../../lib/config';
 import { RecordsPanel, type RecordKind } from './records-panel';
 
 /** Spec §8 gives fixed texts; a server reason (e.g. the user no longer has the amount) is added to them. */
@@ -55,12 +57,18 @@ const depositKind: RecordKind<AdminDepositRecord> = {
   },
 };
 
+function ChainDeposits() {
+  return useAppConfig().chainDeposits ? <UnmatchedPanel /> : null;
+}
+
 export function AdminDepositPage() {
   return (
     <section>
       <PageHeader title="Admin Deposit" intro="Approve deposit forms once the USDT has arrived, and add points to a user." />
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <PointsForm action="add" />
+        {/* Deposits confirmed on the chain (shown while TRON_API_URL is set): the poller's health, unmatched transfers. */}
+        <ChainDeposits />
         <Card>
           <h2 className="mb-4 text-lg font-semibold">Deposits</h2>
           <RecordsPanel kind={depositKind} title="Deposits" />

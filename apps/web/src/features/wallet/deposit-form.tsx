@@ -13,7 +13,7 @@ import { invalidateMoney, submitDeposit, type DepositRequest } from './api';
 import { AmountInput } from './amount-input';
 import { parseOrToast } from '../../lib/validate';
 
-function PackagePicker({ value, onChange, disabled }: { value: string; onChange: (amount: string) => void; disabled: boolean }) {
+export function PackagePicker({ value, onChange, disabled }: { value: string; onChange: (amount: string) => void; disabled: boolean }) {
   return (
     <fieldset disabled={disabled}>
       <legend className="text-sm font-medium">Choose a package</legend>

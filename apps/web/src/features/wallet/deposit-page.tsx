@@ -3,15 +3,19 @@ import { PageHeader } from '../../components/ui/page';
 import { Card } from '../../components/ui/card';
 import { DepositInstructions, useDepositSetup } from './deposit-instructions';
 import { DepositForm } from './deposit-form';
+import { PaymentRequestCard } from './payment-request';
+import { useAppConfig } from '../../lib/config';
 import { DepositTable } from './record-tables';
 
 const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 function DepositLayout({ mode }: { mode: 'free' | 'package' }) {
   const setup = useDepositSetup();
+  // Deposits confirmed on the chain: an exact amount to pay first; pasting the transaction ID stays as a fallback.
+  const chain = useAppConfig().chainDeposits && setup.state === 'ready';
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
-      <DepositInstructions setup={setup} />
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+      {chain ? <PaymentRequestCard mode={mode} /> : <DepositInstructions setup={setup} />}
       <DepositForm mode={mode} disabled={setup.state !== 'ready'} />
       <Card className="lg:col-span-2">
         <h2 className="text-lg font-semibold">Your deposits</h2>

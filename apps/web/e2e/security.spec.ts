@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { api, expect, expectAccessible, expectToast, loginViaApi, signUpViaApi, test } from './fixtures';
+import { SADMIN, api, expect, expectAccessible, expectToast, loginViaApi, signUpViaApi, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -171,6 +171,32 @@ test('a passkey as the second step: with two-factor sign-in on, the password the
   await page.getByRole('button', { name: 'Use a passkey instead' }).click();
   await expect(page).toHaveURL(/\/user\/profile$/);
   expect((await api(page.request, 'GET', '/user/me')).body.user.twoFactor).toBe(true);
+});
+
+test('ADMIN_2FA required: an admin without two-factor sign-in is sent to the security page first, then the admin pages open', async ({ page, browser }) => {
+  const admin = await signUpViaApi(page);
+  const sadminContext = await browser.newContext();
+  const sadminPage = await sadminContext.newPage();
+  await loginViaApi(sadminPage, SADMIN.email, SADMIN.password);
+  expect((await api(sadminPage.request, 'PUT', `/user/${admin._id}/update-role`, { role: 'ADMIN' })).status).toBe(200);
+  await sadminContext.close();
+  // The server's answer (403 on every admin route) is proved in apps/server/test/two-factor.test.ts; here the
+  // page's side, with the public config saying "required" (the e2e server keeps the default for other journeys).
+  await page.route('**/api/v1/config', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), admin2fa: 'required' } });
+  });
+  await loginViaApi(page, admin.email, admin.password);
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/user\/security$/);
+  await expect(page.getByRole('alert')).toContainText('Administrators must turn on two-factor sign-in first');
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+  await page.getByLabel('2. Enter the 6-digit code the app shows').fill(codeFor(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' })).toBeVisible();
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });
 
 test('sessions: the user sees two, ends the other, and that browser is logged out at its next request', async ({ page, browser }) => {

@@ -202,21 +202,32 @@ export async function settleTransfers(db: Db, s: ChainSettings, ids: number[], o
     update chain_transfers t set status = 'unmatched', reason = ${unmatchedReason(s)}
     where t.id = any(${idList}::bigint[]) and t.status = 'new' and ${unmatchedReason(s)} is not null`);
   const { rows } = await db.execute<{ id: string }>(sql`select id from chain_transfers where id = any(${idList}::bigint[]) and status = 'new' order by id`);
-  // One transaction per SETTLE_BATCH transfers (one commit instead of one each), each transfer in a savepoint of
-  // its own: a transfer that fails stays 'new' (settled again at the next poll) without undoing the others.
+  // One transaction per SETTLE_BATCH transfers (one commit instead of one each). If the batch fails (a deadlock,
+  // anything unexpected) it is rolled back and its transfers are settled one transaction each: one that fails again
+  // stays 'new' (settled again at the next poll) without holding back the others.
   const credits: { transferId: number; userId: string; cents: number }[] = [];
   let failure: unknown;
   for (let i = 0; i < rows.length; i += SETTLE_BATCH) {
-    await db.transaction(async (tx) => {
-      for (const r of rows.slice(i, i + SETTLE_BATCH)) {
+    const ids = rows.slice(i, i + SETTLE_BATCH).map((r) => Number(r.id));
+    const batch: typeof credits = [];
+    try {
+      await db.transaction(async (tx) => {
+        for (const id of ids) {
+          const c = await settleOne(tx, s, id);
+          if (c) batch.push({ transferId: id, ...c });
+        }
+      });
+      credits.push(...batch);
+    } catch {
+      for (const id of ids) {
         try {
-          const c = await tx.transaction((sp) => settleOne(sp, s, Number(r.id)));
-          if (c) credits.push({ transferId: Number(r.id), ...c });
+          const c = await db.transaction((tx) => settleOne(tx, s, id));
+          if (c) credits.push({ transferId: id, ...c });
         } catch (e) {
           failure ??= e;
         }
       }
-    });
+    }
   }
   for (const c of credits) onCredit?.(c);
   if (failure) throw failure;
@@ -324,15 +335,15 @@ async function creditTransfer(
     memo: { transferId: Number(t.id), transactionId: t.tx_id, position: t.position, requestId: opts.requestId ?? null, depositId },
   });
   await payReferralShares(tx, bonus, { kind: 'referral_bonus', causeKey: eventKey, actorId: opts.actorId ?? null, memo: { depositId } });
+  // The transfer and its request (if any) marked credited, in one statement.
   await tx.execute(sql`
+    with request as (
+      update deposit_requests set status = 'credited', transfer_id = ${t.id}, credited_cents = ${cents}, credited_at = now()
+      where id = ${opts.requestId ?? null}::uuid
+    )
     update chain_transfers set status = 'credited', reason = null, user_id = ${userId}, request_id = ${opts.requestId ?? null},
       resolved_by = ${opts.actorId ?? null}, resolved_at = now()
     where id = ${t.id}`);
-  if (opts.requestId) {
-    await tx.execute(sql`
-      update deposit_requests set status = 'credited', transfer_id = ${t.id}, credited_cents = ${cents}, credited_at = now()
-      where id = ${opts.requestId}`);
-  }
   return depositId;
 }
 

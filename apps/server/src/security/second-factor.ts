@@ -4,7 +4,7 @@
 // cannot both pass. Money leaving the account (withdrawal, transfer), disabling 2FA and changing the password need a
 // current code when 2FA is on; wrong codes count as failed logins of the account (plugins/throttle.ts).
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { FastifyRequest } from 'fastify';
 import { SECURITY_MSG, TOTP_DIGITS, TOTP_PERIOD_S, RECOVERY_CODE_COUNT } from '@app/contract';
@@ -14,6 +14,7 @@ import { idempotencyKeys, recoveryCodes, userTotp } from '../db/schema/index.js'
 import type { Clock } from '../clock.js';
 import { badRequest } from '../errors.js';
 import { takeAttempt, throttleBuckets } from '../plugins/throttle.js';
+import { IDEMPOTENCY_KEEP_MS } from '../plugins/idempotency.js';
 
 export const ISSUER = 'USDT Points';
 
@@ -108,7 +109,9 @@ declare module 'fastify' {
 /**
  * Route hooks for an action that needs a current code when 2FA is on (withdrawal, transfer, password change):
  * `{ ...needsCodeWhen2fa }` in the route's options. A retry of an Idempotency-Key whose answer is already stored
- * needs no new code: it moves nothing again and repeats the first answer.
+ * needs no new code: it moves nothing again and repeats the first answer. Only a key at least an hour away from
+ * being pruned counts, so housekeeping cannot delete it between this check and the operation (which would then run
+ * as a new request without a code).
  */
 export const needsCodeWhen2fa = {
   preValidation: async (req: FastifyRequest) => {
@@ -124,7 +127,14 @@ export const needsCodeWhen2fa = {
       const [done] = await db
         .select({ status: idempotencyKeys.statusCode })
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, me.id), eq(idempotencyKeys.key, key), sql`${idempotencyKeys.statusCode} is not null`));
+        .where(
+          and(
+            eq(idempotencyKeys.userId, me.id),
+            eq(idempotencyKeys.key, key),
+            sql`${idempotencyKeys.statusCode} is not null`,
+            gt(idempotencyKeys.createdAt, new Date(clock().getTime() - IDEMPOTENCY_KEEP_MS + 60 * 60 * 1000)),
+          ),
+        );
       if (done) return;
     }
     const raw = req.confirmationCode;

@@ -346,3 +346,36 @@ describe('the admin desk', () => {
     }
   });
 });
+
+describe('lock order', () => {
+  test('rewards down a chain raced with transfers between its members: all paid once, no deadlock, ledger clean', async () => {
+    const [a, b, c, d] = await chain();
+    await subscribe(d.user._id);
+    await fund(ctx, c.user._id, 1000);
+    await fund(ctx, d.user._id, 1000);
+    await fund(ctx, b.user._id, 100);
+    const videos = await Promise.all([1, 2, 3, 4, 5].map(() => video(1)));
+    for (const v of videos) expect((await d.client.get(`/api/v1/video/${v}`)).status).toBe(200);
+    ctx.clock.advance(5_000);
+    const deadlocks = async () => {
+      await ctx.db.execute(sql`select pg_stat_clear_snapshot()`);
+      const r = await ctx.db.execute<{ n: string }>(sql`select deadlocks::text as n from pg_stat_database where datname = current_database()`);
+      return Number(r.rows[0].n);
+    };
+    const before = await deadlocks();
+    const transfer = (from: Member, to: Member) => from.client.post('/api/v1/point/transfer', { recipientEmail: to.user.email, points: 0.01 });
+    const results = await Promise.all([
+      ...videos.map((v) => d.client.post('/api/v1/video/add-point', { videoId: v })),
+      ...Array.from({ length: 8 }, () => transfer(c, d)),
+      ...Array.from({ length: 8 }, () => transfer(d, c)),
+      ...Array.from({ length: 4 }, () => transfer(b, a)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(Array(videos.length + 20).fill(200));
+    expect(await cents(d)).toBe(1000 + 500);
+    expect(await cents(c)).toBe(1000 + 5 * 10);
+    expect(await cents(b)).toBe(100 - 4 + 5 * 5);
+    expect(await cents(a)).toBe(4 + 5 * 3);
+    expect(await deadlocks()).toBe(before);
+    await expectLedgerClean(ctx);
+  });
+});

@@ -8,6 +8,7 @@ import { signUp, signUpAs, startTestApp, type TestContext } from './helpers.js';
 import { auditCount, balance, expectLedgerClean } from './money-helpers.js';
 import { TronStandIn, USDT, randomTronAddress, randomTxId, usdtUnits } from './tron-standin.js';
 import { ChainApiError, retryAfterMs, tronApi } from '../src/modules/chain-deposits/tron-api.js';
+import { hex20ToTron, tronToHex20 } from '../src/modules/chain-deposits/tron-address.js';
 
 const ADDRESS = randomTronAddress();
 const POLL_MS = 150;
@@ -299,6 +300,13 @@ describe('a misbehaving chain API', () => {
     await pollsPass(3);
     expect(await balance(a, u.user._id)).toBe(Math.round(r.payAmount * 100));
     await expectLedgerClean(a);
+  });
+
+  test('Tron addresses: base58check to the 20 bytes of a transaction log and back; a bad checksum names nothing', () => {
+    expect(tronToHex20(USDT)).toBe('a614f803b6fd780986a42c78ec9c7f77e6ded13c');
+    expect(hex20ToTron('a614f803b6fd780986a42c78ec9c7f77e6ded13c')).toBe(USDT);
+    expect(tronToHex20('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u')).toBeNull();
+    expect(tronToHex20('0x1234')).toBeNull();
   });
 
   test('the client: a timeout, Retry-After in seconds or as a date', async () => {

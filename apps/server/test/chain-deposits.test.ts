@@ -77,6 +77,22 @@ describe('payment requests and the poller', () => {
     await expectLedgerClean(a);
   });
 
+  test('a crash between recording a transfer and settling it loses nothing: the next poll settles it, once', async () => {
+    const u = await signUp(a);
+    const r = await request(u.client, 21);
+    // What a crash leaves: the transfer recorded ('new'), the cursor already past it, no credit.
+    const txId = randomTxId();
+    await a.db.execute(sql`
+      insert into chain_transfers (tx_id, position, token, from_address, to_address, value, block_time)
+      values (${txId}, 0, ${USDT}, ${randomTronAddress()}, ${ADDRESS}, ${usdtUnits(String(r.payAmount)).toString()}::numeric, now())`);
+    await eventually(async () => expect((await u.client.get(`/api/v1/deposit/request/${r._id}`)).body.request.status).toBe('credited'));
+    await pollsPass(2);
+    expect(await balance(a, u.user._id)).toBe(Math.round(r.payAmount * 100));
+    // Its pay amount stays taken until the window ends, credited or not: a new request for 21 gets another one.
+    const v = await signUp(a);
+    expect((await request(v.client, 21)).payAmount).not.toBe(r.payAmount);
+  });
+
   test('only one instance polls at a time', async () => {
     const before = chain.listCalls;
     await pollsPass(6);

@@ -2,7 +2,8 @@
 // referred: B's first deposit is approved (A +1.00 at level 1) and D is paid a 2.00 video reward (A +0.06 at level 3).
 // A's team page shows the people and amounts per level and the members page by page, used with the keyboard on a
 // 390 px phone in both themes, with no sideways scroll and no serious axe violation; D (nobody below) sees the empty
-// state explaining the program with the rates in force. The super admin then raises level 1 to 20 % on the settings
+// state explaining the program with the rates in force. The admin sees the referrer and referral earnings on the
+// users desk and the total on the dashboard. The super admin then raises level 1 to 20 % on the settings
 // page, and D's next reward pays C at the new rate while C's earlier commission stays as it was.
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
@@ -139,6 +140,21 @@ test('D, with nobody below, sees the empty state explaining the program with the
   await expect(empty).toContainText('you receive 1.00 USDT, once');
   await expect(page.getByTestId('team-totals')).toHaveText('0 people, who earned you 0.00 USDT in all.');
   await noSidewaysScroll(page);
+  await expectAccessible(page);
+});
+
+test('the admin sees each user’s referrer and referral earnings on the users desk, and the total on the dashboard', async ({ page }) => {
+  await loginViaApi(page, SADMIN.email, SADMIN.password);
+  const dash = await api(page.request, 'GET', '/admin/dashboard');
+  await page.goto('/admin/dashboard');
+  await expect(page.getByTestId('dashboard-referral-commissions')).toContainText(dash.body.referralCommissions.toFixed(2));
+  expect(dash.body.referralCommissions).toBeGreaterThanOrEqual(1 + 0.2 + 0.1 + 0.06);
+  await page.goto(`/allusers?q=${encodeURIComponent(b.email)}`);
+  const row = page.getByTestId('admin-user-row').filter({ hasText: b.email });
+  await expect(row).toContainText(a.email); // B's referrer
+  await expect(row.getByTestId('admin-user-referral-earnings')).toHaveText('0.10');
+  await page.goto(`/allusers?q=${encodeURIComponent(a.email)}`);
+  await expect(page.getByTestId('admin-user-row').filter({ hasText: a.email }).getByTestId('admin-user-referral-earnings')).toHaveText('1.06');
   await expectAccessible(page);
 });
 

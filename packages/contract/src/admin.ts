@@ -41,13 +41,13 @@ export function listCappedMessage(what: string, total: number): string {
 /** ?page=&limit=&status=&email= of the admin lists (newest first); without page and limit, every row (LIST_ALL_MAX). */
 export function adminListQuery<S extends z.ZodEnum>(status: S) {
   return z.object({
-    page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(1_000_000).default(1),
+    page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(1_000_000).optional(),
     limit: z.coerce
       .number()
       .int('limit must be a whole number')
       .min(1, 'limit must be at least 1')
       .max(ADMIN_PAGE_MAX, `limit must be at most ${ADMIN_PAGE_MAX}`)
-      .default(ADMIN_PAGE_DEFAULT),
+      .optional(),
     status: z
       .union([status, z.literal('all'), z.literal('')])
       .optional()

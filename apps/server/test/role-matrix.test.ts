@@ -96,6 +96,9 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/v1/subscription/add-code': { want: [401, 403, 403, 400, 400], probe: () => ({ body: [] }), attack: () => ({ body: {} }) },
   'GET /api/v1/subscription/all-codes': { want: ADMIN_200 },
   'POST /api/v1/deposit/deposit': { want: [401, 400, 400, 400, 400] },
+  // Chain deposits (off here): `{}` → "Amount is required"; someone else's / no request → 404.
+  'POST /api/v1/deposit/request': { want: [401, 400, 400, 400, 400] },
+  'GET /api/v1/deposit/request/:id': { want: [401, 404, 404, 404, 404] },
   'GET /api/v1/deposit/my-deposits': { want: LOGGED_IN_200 },
   'POST /api/v1/withdraw': {
     want: [401, 400, 400, 400, 400],
@@ -151,6 +154,10 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/v1/deposit/deposit': { want: ADMIN_200 },
   'POST /api/v1/deposit/deposit/:id': { want: ADMIN_404, attack: (_me, t) => ({ params: { id: t.depositId } }) },
   'DELETE /api/v1/deposit/deposit/:id': { want: ADMIN_404, attack: (_me, t) => ({ params: { id: t.depositId } }) },
+  'GET /api/v1/deposit/unmatched': { want: ADMIN_200 },
+  // A refused caller asks to credit an unmatched transfer to themselves; an admin's probe names no transfer.
+  'POST /api/v1/deposit/unmatched/:id/assign': { want: ADMIN_404, probe: (me) => ({ params: { id: '1' }, body: { email: me.email } }) },
+  'POST /api/v1/deposit/unmatched/:id/dismiss': { want: ADMIN_404, probe: () => ({ params: { id: '1' } }) },
   'GET /api/v1/withdraw': { want: ADMIN_200 },
   'POST /api/v1/withdraw/:id': { want: ADMIN_404, attack: (_me, t) => ({ params: { id: t.withdrawalId } }) },
   'DELETE /api/v1/withdraw/:id': { want: ADMIN_404, attack: (_me, t) => ({ params: { id: t.withdrawalId } }) },

@@ -1,6 +1,8 @@
 // Deposits confirmed on the Tron chain (issue 15): payment requests with an exact amount, the unmatched transfers
 // admins resolve, the poller's health, and the settings that turn it on (TRON_API_URL empty = the manual flow).
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './auth.js';
+import { closedAccountsQuery } from './closed-accounts.js';
 import { LIMITS } from './constants.js';
 import { amountCents } from './money.js';
 import { trimTrailingSlashes } from './text.js';
@@ -48,6 +50,7 @@ export const CHAIN_MSG = {
   assigned: 'Transfer credited to the user',
   dismissed: 'Transfer dismissed',
   emailRequired: 'Enter the e-mail of the user to credit',
+  emailInvalid: 'Enter the e-mail address of the user to credit',
 } as const;
 
 const urlSetting = z
@@ -175,7 +178,11 @@ export const assignTransferBody = z.object({
     .string({ error: CHAIN_MSG.emailRequired })
     .trim()
     .min(1, CHAIN_MSG.emailRequired)
-    .max(LIMITS.emailMax, CHAIN_MSG.userNotFound)
+    .max(LIMITS.emailMax, CHAIN_MSG.emailInvalid)
+    .refine((v) => EMAIL_PATTERN.test(v) && !CONTROL.test(v), CHAIN_MSG.emailInvalid)
     .transform((v) => v.normalize('NFC').toLowerCase()),
 });
+
+/** GET /deposit/unmatched: page and limit, with the same rules as the other admin desks' pages. */
+export const unmatchedQuery = closedAccountsQuery;
 export type AssignTransferBody = z.input<typeof assignTransferBody>;

@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CHAIN_MSG, adminListQuery, assignTransferBody, chainHealth as chainHealthSchema, depositRequestBody, depositRequestRecord, unmatchedTransfer } from '@app/contract';
+import { CHAIN_MSG, assignTransferBody, unmatchedQuery, chainHealth as chainHealthSchema, depositRequestBody, depositRequestRecord, unmatchedTransfer } from '@app/contract';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js';
 import { runMoneyOperation } from '../../plugins/idempotency.js';
 import { UUID_PATTERN, allowEmptyJsonBody, okResponse } from '../../ledger/http.js';
-import { listWindow } from '../../http/list-window.js';
 import { AppError, notFound } from '../../errors.js';
 import { referralRules } from '../referrals/referrals.service.js';
 import { assignTransfer, chainHealth, chainSettings, createRequest, dismissTransfer, listUnmatched, readRequest } from './chain-deposits.service.js';
 
 const transferParams = z.object({ id: z.string().trim().min(1).max(40) });
 const requestParams = z.object({ id: z.string().trim().min(1).max(40) });
-const unmatchedQuery = adminListQuery(z.enum(['unmatched']));
 
 export const chainDepositRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
@@ -62,7 +60,7 @@ export const chainDepositRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { page, limit } = listWindow({ page: req.query.page ?? 1, limit: req.query.limit });
+      const { page, limit } = req.query;
       const [list, health] = await Promise.all([listUnmatched(db, { page, limit }), chainHealth(db, chainSettings(settings) !== null)]);
       return { success: true, message: CHAIN_MSG.unmatchedList, ...list, page, limit, health };
     },

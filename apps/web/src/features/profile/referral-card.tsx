@@ -1,4 +1,5 @@
 import { Copy } from 'lucide-react';
+import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
 import { Card } from '../../components/ui/card';
 import { Button } from '../../components/ui/button';
@@ -32,6 +33,11 @@ export function ReferralCard({ referralCode, referralsCount }: { referralCode: s
       </div>
       <p className="mt-3 text-sm">
         You referred {referralsCount} {referralsCount === 1 ? 'person' : 'people'}
+      </p>
+      <p className="mt-1 text-sm">
+        <Link to="/user/referrals" className="text-emerald-800 underline dark:text-emerald-300">
+          See your team and what it earned you
+        </Link>
       </p>
     </Card>
   );

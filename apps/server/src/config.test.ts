@@ -32,3 +32,13 @@ test('the platform settings variables (first-start defaults) use the settings pa
   expect(() => loadConfig({ SUPPORT_PHONE: 'call us' })).toThrow(/SUPPORT_PHONE/);
   expect(() => loadConfig({ SUBSCRIPTION_MIN_BALANCE: '-1' })).toThrow(/SUBSCRIPTION_MIN_BALANCE/);
 });
+
+test('chain deposit variables: TRON_API_URL empty by default (the manual flow), each checked by its setting\'s schema', () => {
+  expect(loadConfig({})).toMatchObject({ TRON_API_URL: '', TRON_API_KEY: '', USDT_CONTRACT: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', TRON_POLL_MS: '15000', DEPOSIT_WINDOW_MIN: '60' });
+  expect(loadConfig({ TRON_API_URL: 'https://api.trongrid.io/', TRON_POLL_MS: '5000' })).toMatchObject({ TRON_API_URL: 'https://api.trongrid.io', TRON_POLL_MS: '5000' });
+  expect(() => loadConfig({ TRON_API_URL: 'api.trongrid.io' })).toThrow(/TRON_API_URL: Tron API URL must be/);
+  expect(() => loadConfig({ TRON_API_KEY: 'a key' })).toThrow(/TRON_API_KEY/);
+  expect(() => loadConfig({ USDT_CONTRACT: '0xdac17f958d2ee523a2206206994597c13d831ec7' })).toThrow(/USDT_CONTRACT/);
+  expect(() => loadConfig({ TRON_POLL_MS: '50' })).toThrow(/TRON_POLL_MS/);
+  expect(() => loadConfig({ DEPOSIT_WINDOW_MIN: '0' })).toThrow(/DEPOSIT_WINDOW_MIN/);
+});

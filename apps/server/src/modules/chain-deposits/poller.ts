@@ -54,8 +54,9 @@ export async function pollOnce(db: Db, s: ChainSettings, now: () => Date, onCred
     if (state?.retry_after && state.retry_after.getTime() > now().getTime()) return { ran: false, pages: 0, recorded: 0, credited: 0 };
     return await run(db, s, state?.cursor_ms ? Number(state.cursor_ms) : null, now, onCredit);
   } finally {
-    if (locked) await client.query('select pg_advisory_unlock($1)', [POLL_LOCK]).catch(() => {});
-    client.release();
+    // A connection whose unlock failed is closed, not pooled: a lock left on it would stop every instance polling.
+    const unlocked = !locked || (await client.query('select pg_advisory_unlock($1)', [POLL_LOCK]).then(() => true, () => false));
+    client.release(!unlocked);
   }
 }
 

@@ -89,6 +89,8 @@ interface Withdrawal {
 }
 interface Model {
   bal: number[];
+  /** Money brought in per user: approved deposits and admin additions, net of reverts and removals. */
+  funded: number[];
   sub: boolean[];
   deposits: Deposit[];
   withdrawals: Withdrawal[];
@@ -154,8 +156,13 @@ async function step(w: World, m: Model, c: Cmd, label: string): Promise<void> {
       const want = d.hidden ? 404 : revertImpossible ? 409 : 200;
       expectStatus(res.status, want, res.text);
       if (want !== 200) return;
-      if (d.deposited) m.bal[d.owner] -= d.cents;
-      else if (c.t === 'toggleDeposit') m.bal[d.owner] += d.cents;
+      if (d.deposited) {
+        m.bal[d.owner] -= d.cents;
+        m.funded[d.owner] -= d.cents;
+      } else if (c.t === 'toggleDeposit') {
+        m.bal[d.owner] += d.cents;
+        m.funded[d.owner] += d.cents;
+      }
       if (c.t === 'toggleDeposit') d.deposited = !d.deposited;
       else {
         d.deposited = false;
@@ -194,12 +201,17 @@ async function step(w: World, m: Model, c: Cmd, label: string): Promise<void> {
       const res = await admin.post(path, { email: w.emails[c.user], points: amount(c.cents) });
       const want = c.t === 'adminRemove' && m.bal[c.user] < c.cents ? 409 : 200;
       expectStatus(res.status, want, res.text);
-      if (want === 200) m.bal[c.user] += c.t === 'adminAdd' ? c.cents : -c.cents;
+      if (want === 200) {
+        m.bal[c.user] += c.t === 'adminAdd' ? c.cents : -c.cents;
+        m.funded[c.user] += c.t === 'adminAdd' ? c.cents : -c.cents;
+      }
       return;
     }
     case 'subscribe': {
       const res = await w.clients[c.user].post('/api/v1/subscription/activate-with-points');
-      const want = m.sub[c.user] ? 409 : m.bal[c.user] < Math.max(MIN_BALANCE, PRICE) ? 400 : 200;
+      // The balance must cover the minimum and the price, and the minimum must have come in as money (approved
+      // deposits and admin additions, net), not as points received by transfer (issue 12 item 5).
+      const want = m.sub[c.user] ? 409 : m.bal[c.user] < Math.max(MIN_BALANCE, PRICE) || m.funded[c.user] < MIN_BALANCE ? 400 : 200;
       expectStatus(res.status, want, res.text);
       if (want === 200) {
         m.bal[c.user] -= PRICE;
@@ -283,7 +295,7 @@ async function runSequence(initial: { cents: number; subscribe: boolean }[], cmd
     w.ids.push(s.user._id);
     w.emails.push(s.user.email);
   }
-  const m: Model = { bal: Array(USERS).fill(0), sub: Array(USERS).fill(false), deposits: [], withdrawals: [], usedTx: new Set(), paid: new Set() };
+  const m: Model = { bal: Array(USERS).fill(0), funded: Array(USERS).fill(0), sub: Array(USERS).fill(false), deposits: [], withdrawals: [], usedTx: new Set(), paid: new Set() };
   for (let i = 0; i < USERS; i++) {
     if (initial[i].cents > 0) await step(w, m, { t: 'adminAdd', user: i, cents: initial[i].cents }, `initial funding of user ${i}`);
     if (initial[i].subscribe) await step(w, m, { t: 'subscribe', user: i }, `initial subscription of user ${i}`);

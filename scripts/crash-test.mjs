@@ -33,10 +33,16 @@ let checkJs = builtCheckJs;
 
 async function snapshotBundle() {
   binDir = await mkdtemp(path.join(os.tmpdir(), 'points-crash-bin-'));
-  await cp(path.dirname(builtMainJs), path.join(binDir, 'dist'), { recursive: true });
+  // The copy keeps the checkout's layout (apps/server/dist), so its imports resolve as the original's do: first the
+  // server workspace's own node_modules (where npm puts the versions held for Node 20), then the root's.
+  const copyDir = path.join(binDir, 'apps/server/dist');
+  await cp(path.dirname(builtMainJs), copyDir, { recursive: true });
   await symlink(path.join(root, 'node_modules'), path.join(binDir, 'node_modules'), 'dir'); // dependencies stay external
-  mainJs = path.join(binDir, 'dist', path.basename(builtMainJs));
-  checkJs = path.join(binDir, 'dist', path.basename(builtCheckJs));
+  if (existsSync(path.join(serverDir, 'node_modules'))) {
+    await symlink(path.join(serverDir, 'node_modules'), path.join(binDir, 'apps/server/node_modules'), 'dir');
+  }
+  mainJs = path.join(copyDir, path.basename(builtMainJs));
+  checkJs = path.join(copyDir, path.basename(builtCheckJs));
 }
 
 const RUNS = Number(process.env.CRASH_RUNS ?? 10);

@@ -17,6 +17,7 @@ import type { Db } from '../db/client.js';
 import { throttleEvents } from '../db/schema/index.js';
 import type { Clock } from '../clock.js';
 import { tooMany } from '../errors.js';
+import type { DbOrTx } from '../ledger/accounts.js';
 
 export const WINDOW_MS = 15 * 60 * 1000;
 /** Failures per account and client address in WINDOW_MS; the next attempt of that pair answers 429. */
@@ -76,18 +77,7 @@ export interface Attempt {
   release(): Promise<void>;
 }
 
-async function reserve(db: Db, at: Date, buckets: string[]) {
-  const rows = await db
-    .insert(throttleEvents)
-    .values(buckets.map((bucket) => ({ bucket, at })))
-    .returning({ id: throttleEvents.id });
-  const ids = rows.map((r) => r.id);
-  return async () => {
-    await db.delete(throttleEvents).where(inArray(throttleEvents.id, ids));
-  };
-}
-
-async function counts(db: Db, buckets: string[], since: Date) {
+async function counts(db: DbOrTx, buckets: string[], since: Date) {
   const rows = await db
     .select({ bucket: throttleEvents.bucket, n: sql<number>`count(*)::int` })
     .from(throttleEvents)
@@ -103,13 +93,24 @@ async function counts(db: Db, buckets: string[], since: Date) {
 export async function takeAttempt(db: Db, clock: Clock, b: Buckets): Promise<Attempt & { delayMs: number }> {
   const at = clock();
   const names = [b.pair, b.ip, ...(b.account ? [b.account] : [])];
-  const release = await reserve(db, at, names);
-  const count = await counts(db, names, new Date(at.getTime() - WINDOW_MS));
-  if (count(b.pair) > PER_PAIR || count(b.ip) > PER_IP) {
-    await release();
-    throw tooMany();
-  }
-  const delayMs = b.account ? slowdownMs(count(b.account) - 1) : 0;
+  const since = new Date(at.getTime() - WINDOW_MS);
+  // The limited buckets (pair, address) are counted and taken under their advisory locks, taken in a fixed order:
+  // concurrent attempts then get exactly the places left (40 guesses at once: exactly 10 evaluated), never more.
+  const taken = await db.transaction(async (tx) => {
+    for (const k of [b.pair, b.ip].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${k}))`);
+    const count = await counts(tx, names, since);
+    if (count(b.pair) >= PER_PAIR || count(b.ip) >= PER_IP) return null;
+    const rows = await tx
+      .insert(throttleEvents)
+      .values(names.map((bucket) => ({ bucket, at })))
+      .returning({ id: throttleEvents.id });
+    return { ids: rows.map((r) => r.id), accountBefore: b.account ? count(b.account) : 0 };
+  });
+  if (!taken) throw tooMany();
+  const release = async () => {
+    await db.delete(throttleEvents).where(inArray(throttleEvents.id, taken.ids));
+  };
+  const delayMs = b.account ? slowdownMs(taken.accountBefore) : 0;
   if (delayMs > 0) await sleep(delayMs);
   return { release, delayMs };
 }

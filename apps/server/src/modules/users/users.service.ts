@@ -12,6 +12,7 @@ import { clearLoginFailures, takeAttempt, throttleBuckets } from '../../plugins/
 import type { Mailer } from '../../mail/mailer.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { publicUserColumns, toPublicUser } from './public-user.js';
+import { retryOnConflict } from '../../db/client.js';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 export const LOGIN_FAILED = 'Invalid email or password';
@@ -159,20 +160,6 @@ const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 export const RESET_MAILS_PER_ACCOUNT = 3;
 /** Not longer than RESET_TTL_MS: while the cap holds, the newest link sent is still valid (it always works). */
 export const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
-const MAX_RETRIES = 4;
-
-/** Runs a transaction again when PostgreSQL broke a deadlock or a serialization conflict (as money operations do). */
-async function retrying<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await work();
-    } catch (e) {
-      const code = pgCode(e);
-      if ((code === PG.deadlock || code === PG.serializationFailure) && attempt < MAX_RETRIES) continue;
-      throw e;
-    }
-  }
-}
 
 /**
  * Item 4 of issue 12: reset requests are limited per e-mail *and client address* (10 in 15 min → 429 for that
@@ -191,7 +178,7 @@ export async function requestReset(
   await takeAttempt(db, clock, throttleBuckets('reset', email, ip));
   const token = randomBytes(32).toString('base64url');
   const now = clock();
-  const user = await retrying(() =>
+  const user = await retryOnConflict(() =>
     db.transaction(async (tx) => {
       // The user's row first (the same order as resetPassword), so concurrent requests for one account queue here
       // and the cap below is exact.
@@ -248,7 +235,7 @@ export async function resetPassword(db: Db, clock: Clock, token: string, passwor
   const [live] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(liveReset()).limit(1);
   if (!live) throw badRequest(RESET_INVALID);
   const passwordHash = await hashPassword(password);
-  return retrying(() =>
+  return retryOnConflict(() =>
     db.transaction(async (tx) => {
       const [owner] = await tx
         .select({ id: users.id, email: users.email })

@@ -158,6 +158,49 @@ test('concurrent process and delete of one withdrawal: refunded or paid out, nev
   await expectLedgerClean(ctx);
 });
 
+test('a transfer racing the deletion of its recipient never credits the closed account', async () => {
+  // Deterministic: hold the deletion's row lock open (the same update deleteUser makes), send the transfer, then
+  // commit the deletion. The transfer must wait for it and then find no recipient; reading the row without a lock
+  // it would credit the account that was being closed.
+  const [sender, recipient] = await users(2, 0);
+  await fund(ctx, sender.user._id, 1_000);
+  const pg = await import('pg');
+  const holder = new pg.default.Client({ connectionString: ctx.databaseUrl });
+  await holder.connect();
+  try {
+    await holder.query('begin');
+    await holder.query(`update users set deleted_at = now(), updated_at = now() where id = $1`, [recipient.user._id]);
+    const pending = transfer(sender.client, recipient.user.email, 5);
+    const early = await Promise.race([pending.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 400))]);
+    expect(early).toBe('waiting');
+    await holder.query('commit');
+    const r = await pending;
+    expect(r.status).toBe(404);
+  } finally {
+    await holder.end();
+  }
+  expect(await balance(ctx, recipient.user._id)).toBe(0);
+  expect(await balance(ctx, sender.user._id)).toBe(1_000);
+
+  // And through the API, 10 rounds of transfers and the admin's deletion at once: whatever is credited was
+  // credited before the deletion, so it is exactly what the closed account holds, and nothing comes after.
+  for (let round = 0; round < 10; round++) {
+    const [from, to] = await users(2, 0);
+    await fund(ctx, from.user._id, 1_000);
+    const results = await Promise.all([
+      ...Array.from({ length: 4 }, () => transfer(from.client, to.user.email, 1)),
+      admin.client.del(`/api/v1/user/${to.user._id}/delete-user`),
+      ...Array.from({ length: 4 }, () => transfer(from.client, to.user.email, 1)),
+    ]);
+    const sent = results.filter((x, i) => i !== 4 && x.status === 200).length;
+    expect(results[4].status).toBe(200);
+    expect(results.every((x, i) => i === 4 || [200, 404].includes(x.status))).toBe(true);
+    expect(await balance(ctx, to.user._id)).toBe(sent * 100);
+    expect((await transfer(from.client, to.user.email, 1)).status).toBe(404);
+  }
+  await expectLedgerClean(ctx);
+});
+
 describe('Idempotency-Key on every money POST', () => {
   test('withdraw, deposit claim, admin add and deposit approval: 20 at once → one effect, identical answers', async () => {
     const [u] = await users(1, 10_000);

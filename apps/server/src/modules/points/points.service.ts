@@ -32,11 +32,16 @@ export async function transfer(
     insufficientStatus: 400,
   };
   // The e-mail is unique, so at most one row; CASE calls the (volatile) posting only for a recipient who is not
-  // the sender. On the pool it is a named prepared statement (planned once per connection).
+  // the sender. The recipient's row is read under FOR SHARE first (a materialised CTE, so the lock comes before the
+  // posting): a deletion (FOR NO KEY UPDATE on that row) either commits first, and the re-checked row no longer
+  // matches (404), or waits for this transfer, so nothing is credited to an account closed in the meantime.
+  // On the pool it is a named prepared statement (planned once per connection).
   const statement = sql`
+    with r as materialized (
+      select id, email from ${users} where email = ${input.recipientEmail} and deleted_at is null for share
+    )
     select r.id as recipient_id, case when r.id <> ${sender.id}::uuid then ${postingCall(posting)} end as transaction_id
-    from ${users} r
-    where r.email = ${input.recipientEmail} and r.deleted_at is null`;
+    from r`;
   type Row = { recipient_id: string; transaction_id: number | null };
   let rows: Row[];
   try {

@@ -169,6 +169,36 @@ describe('a super admin changes the deposit address', () => {
   });
 });
 
+test('a secret setting (the Tron API key) is never sent, audited or logged in full', async () => {
+  const key = 'f3c1d2e4-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+  const put = await sadmin.put('/api/v1/settings', { tronApiKey: key });
+  expect(put.status).toBe(200);
+  expect(put.body.settings.tronApiKey).toBe('••••••••4e5f');
+  expect(a.app.settings.get('tronApiKey')).toBe(key); // the server itself uses the real key
+  for (const c of [admin, sadmin]) {
+    const got = await c.get('/api/v1/settings');
+    expect(got.status).toBe(200);
+    expect(got.body.settings.tronApiKey).toBe('••••••••4e5f');
+    expect(JSON.stringify(got.body)).not.toContain(key.slice(0, 8));
+  }
+  const audit = await a.db.execute<{ row: string }>(sql`select row_to_json(a)::text as row from audit_log a where action = 'settings.changed' and target_id = 'tronApiKey'`);
+  expect(audit.rows.length).toBe(1);
+  expect(audit.rows[0].row).not.toContain(key.slice(0, 8));
+  expect(audit.rows[0].row).toContain('4e5f');
+  // An instance started later logs the stored values it uses instead of its environment's: masked too.
+  const lines: string[] = [];
+  const c = await startTestApp({ TRON_API_KEY: 'other-key-from-env' }, { databaseUrl: a.databaseUrl, logger: { level: 'info', stream: { write: (l: string) => lines.push(l) } } });
+  try {
+    expect(c.app.settings.get('tronApiKey')).toBe(key);
+    expect(lines.join('')).not.toContain(key.slice(0, 8));
+  } finally {
+    await c.close();
+  }
+  // Emptying the field removes the key.
+  expect((await sadmin.put('/api/v1/settings', { tronApiKey: '' })).body.settings.tronApiKey).toBe('');
+  expect(a.app.settings.get('tronApiKey')).toBe('');
+});
+
 test('a change whose notification is lost still reaches the other instance within 5 s (periodic re-read)', async () => {
   // Written straight to the table, with no NOTIFY: only the re-read can find it.
   await a.db.execute(sql`update platform_settings set value = ${JSON.stringify(ADDRESS_C)}::jsonb where name = 'depositAddress'`);

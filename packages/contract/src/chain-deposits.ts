@@ -80,7 +80,8 @@ export const CHAIN_SETTINGS = {
     env: 'TRON_API_KEY',
     kind: 'text',
     label: 'Tron API key',
-    help: 'Sent as the TRON-PRO-API-KEY header when set.',
+    help: 'Sent as the TRON-PRO-API-KEY header when set. Shown masked (its last 4 characters); type a new key to replace it, or empty the field to remove it.',
+    secret: true,
     schema: z
       .string({ error: CHAIN_MSG.tronApiKey })
       .trim()

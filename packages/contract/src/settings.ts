@@ -86,6 +86,8 @@ export interface SettingDefinition {
   schema: z.ZodType<string | number, unknown>;
   /** A text setting with a fixed set of values: the settings page offers them in a list. */
   choices?: readonly string[];
+  /** A credential: never sent, logged or audited in full (see `maskSecret`); typing a new value replaces it. */
+  secret?: boolean;
 }
 
 export const SETTINGS = {
@@ -165,8 +167,14 @@ export type SettingsStored = { [K in SettingName]: z.output<(typeof SETTINGS)[K]
 /** As JSON in GET /settings: amounts as numbers. */
 export type SettingsValues = { [K in SettingName]: (typeof SETTINGS)[K]['kind'] extends 'amount' | 'count' ? number : string };
 
+/** What is shown of a secret: 8 dots and its last 4 characters (enough to tell two keys apart); empty stays empty. */
+export const maskSecret = (value: string): string => (value === '' ? '' : `${'•'.repeat(8)}${value.slice(-4)}`);
+
+/** A setting as it leaves the server (API answers, the start-up log, audit records): secrets masked. */
 export function settingToJson(name: SettingName, stored: string | number): string | number {
-  return SETTINGS[name].kind === 'amount' ? Number(stored) / 100 : stored;
+  const def: SettingDefinition = SETTINGS[name];
+  if (def.secret) return maskSecret(String(stored));
+  return def.kind === 'amount' ? Number(stored) / 100 : stored;
 }
 
 export function settingsToJson(stored: SettingsStored): SettingsValues {

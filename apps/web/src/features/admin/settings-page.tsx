@@ -59,7 +59,14 @@ function SettingField({ name, value, error, disabled, onChange }: { name: Settin
           ))}
         </select>
       ) : (
-        <input {...common} {...kind} spellCheck={false} onChange={(e) => onChange(e.target.value)} />
+        <input
+          {...common}
+          {...kind}
+          spellCheck={false}
+          // A secret arrives masked: focusing selects it all, so what is typed replaces it rather than joining the dots.
+          onFocus={(def as SettingDefinition).secret ? (e) => e.currentTarget.select() : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
       )}
       <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-300">
         {def.help} <span className="whitespace-nowrap">First-start default: {def.env}.</span>

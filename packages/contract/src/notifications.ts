@@ -25,7 +25,7 @@ export interface NotificationParams {
   transfer_sent: { amountCents: number; recipientEmail: string };
   /** `code`: activated by redeeming a subscription code rather than paid with points. */
   subscription_activated: { priceCents: number; via: 'points' | 'code' };
-  /** One per commission event: `bonus` is the first-deposit bonus, `commission` a share of a member's deposit. */
+  /** One per commission event: `bonus` is the first-deposit bonus, `commission` a share of a member's reward. */
   referral_earned: { amountCents: number; memberName: string; level: number; reason: 'commission' | 'bonus' };
   points_added: { amountCents: number };
   points_removed: { amountCents: number };
@@ -110,14 +110,16 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
     body:
       p.via === 'code'
         ? 'Your subscription is active: you redeemed a subscription code.'
-        : `Your subscription is active. ${points(p.priceCents)} were charged to your balance.`,
+        : p.priceCents > 0
+          ? `Your subscription is active. ${points(p.priceCents)} were charged to your balance.`
+          : 'Your subscription is active.',
   }),
   referral_earned: (p) => ({
     title: 'Referral earnings',
     body:
       p.reason === 'bonus'
         ? `You earned ${points(p.amountCents)}: ${p.memberName}, whom you referred, made their first deposit.`
-        : `You earned ${points(p.amountCents)} from a deposit of ${p.memberName} (level ${p.level} of your team).`,
+        : `You earned ${points(p.amountCents)}: a commission on the points ${p.memberName} (level ${p.level} of your team) earned.`,
   }),
   points_added: (p) => ({
     title: 'Points added',

@@ -2,6 +2,9 @@
 // the rows just written): the e-mail job of issue 18 is enqueued here, in that same transaction, so an e-mail is
 // queued exactly when its change committed. Owned by the e-mail work (modules/notifications/email*).
 import type { Tx } from '../../ledger/accounts.js';
+import { enqueueNotificationEmails } from './email-queue.js';
 import type { WrittenNotification } from './notify.js';
 
-export async function afterNotify(_tx: Tx, _written: WrittenNotification[]): Promise<void> {}
+export async function afterNotify(tx: Tx, written: WrittenNotification[]): Promise<void> {
+  await enqueueNotificationEmails(tx, written);
+}

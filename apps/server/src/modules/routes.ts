@@ -19,6 +19,7 @@ import { chainDepositRoutes } from './chain-deposits/chain-deposits.routes.js';
 import { securityRoutes } from './security/security.routes.js';
 import { referralRoutes } from './referrals/referrals.routes.js';
 import { notificationRoutes } from './notifications/notifications.routes.js';
+import { notificationEmailRoutes } from './notifications/email.routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes as FastifyPluginAsync,
@@ -40,4 +41,5 @@ export const apiModules: FastifyPluginAsync[] = [
   securityRoutes as FastifyPluginAsync,
   referralRoutes as FastifyPluginAsync,
   notificationRoutes as FastifyPluginAsync,
+  notificationEmailRoutes as FastifyPluginAsync,
 ];

@@ -15,6 +15,11 @@ CREATE TABLE "announcements" (
   "body" text NOT NULL,
   "email" boolean NOT NULL,
   "recipients" integer NOT NULL,
+  -- Delivery in batches (modules/notifications/announcements.service.ts): the last user written, how many so far,
+  -- and when the last batch committed (null while it is being delivered).
+  "delivered_through" uuid,
+  "delivered" integer DEFAULT 0 NOT NULL,
+  "delivered_at" timestamp with time zone,
   "created_by" uuid NOT NULL REFERENCES "users"("id"),
   "created_at" timestamp with time zone DEFAULT now() NOT NULL,
   CONSTRAINT "announcements_audience" CHECK ("audience" in ('all', 'subscribers', 'admins'))

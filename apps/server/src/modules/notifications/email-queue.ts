@@ -14,8 +14,11 @@ import type { DbOrTx } from '../../ledger/accounts.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { categoryOf, notificationEmail } from './email.js';
 import { unsubscribeKey, unsubscribeToken } from './unsubscribe.js';
+import { deliverAnnouncement } from './announcements.service.js';
 
 export const EMAIL_TASK = 'notification_email';
+/** An announcement's delivery to its audience, in batches (announcements.service.ts). */
+export const ANNOUNCEMENT_TASK = 'announcement_delivery';
 /** e^1 … e^10 seconds between attempts (then 6 h each): 25 attempts cover about five days of SMTP trouble. */
 export const EMAIL_MAX_ATTEMPTS = 25;
 /** Workers per instance, each sending one e-mail at a time. */
@@ -142,6 +145,10 @@ export async function startEmailWorker(deps: EmailDeps & { log: QueueLog }): Pro
     if (!Number.isSafeInteger(id)) return; // not ours to understand: done, not retried
     await deliverNotificationEmail(deps, id);
   };
+  const announcementTask: Task = async (payload) => {
+    const id = (payload as { id?: unknown } | null)?.id;
+    if (typeof id === 'string') await deliverAnnouncement(deps.db, id);
+  };
   const utils = await makeWorkerUtils({ pgPool: pool, logger });
   const sweep = async () => {
     const { rows } = await pool.query<{ locked_by: string }>(
@@ -161,7 +168,7 @@ export async function startEmailWorker(deps: EmailDeps & { log: QueueLog }): Pro
     await sweep();
     for (let i = 0; i < WORKERS; i++) {
       // workerId (read by run() in 0.16, with concurrency 1) is not in RunnerOptions' type.
-      const options: RunnerOptions & { workerId: string } = { pgPool: pool, logger, noHandleSignals: true, concurrency: 1, workerId: `${instance}-${i}`, pollInterval: 2000, taskList: { [EMAIL_TASK]: task } };
+      const options: RunnerOptions & { workerId: string } = { pgPool: pool, logger, noHandleSignals: true, concurrency: 1, workerId: `${instance}-${i}`, pollInterval: 2000, taskList: { [EMAIL_TASK]: task, [ANNOUNCEMENT_TASK]: announcementTask } };
       runners.push(await run(options));
     }
     timer = setInterval(() => void sweep().catch((e) => deps.log.warn({ queue: 'email', err: e }, 'e-mail job sweep failed')), SWEEP_EVERY_MS);

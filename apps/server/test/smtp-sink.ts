@@ -19,6 +19,9 @@ export interface SmtpSink {
   /** RCPT TO answered with 451 while true: every delivery attempt fails, and is counted. */
   refusing: boolean;
   refused: number;
+  /** RCPT TO gets no answer while true (a server that hangs): the sender waits mid-conversation. */
+  stalling: boolean;
+  stalled: number;
   mailsTo(address: string): ReceivedMail[];
   waitFor(predicate: () => boolean, timeoutMs?: number, what?: string): Promise<void>;
   close(): Promise<void>;
@@ -62,12 +65,19 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     mails: [] as ReceivedMail[],
     refusing: false,
     refused: 0,
+    stalling: false,
+    stalled: 0,
   } as SmtpSink;
   const options: SMTPServerOptions = {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    closeTimeout: 1000, // close() ends connections still open (a stalled one) after 1 s
     onRcptTo(_address, _session, cb) {
+      if (sink.stalling) {
+        sink.stalled++;
+        return; // never answered
+      }
       if (sink.refusing) {
         sink.refused++;
         const err = new Error('Mailbox busy, try again later') as Error & { responseCode: number };

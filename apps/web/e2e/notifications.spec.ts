@@ -32,6 +32,8 @@ async function openWithStream(page: Page, path: string) {
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
+/** The rows of the /user/notifications list (the closed panel holds rows too). */
+const rows = (page: Page) => page.getByRole('main').getByTestId('notification');
 
 async function unreadViaApi(page: Page): Promise<number> {
   const res = await api(page.request, 'GET', '/notifications?page=1&limit=1');
@@ -73,6 +75,7 @@ async function mailsTo(email: string, text: string): Promise<number> {
 }
 
 test('a transfer: the recipient’s open tab counts it live, the panel names the sender, and one e-mail arrives', async ({ browser }) => {
+  test.slow(); // two users in two contexts, and a wait for a duplicate e-mail
   const { page: bob, user: B } = await userPage(browser);
   const { page: alice, user: A } = await userPage(browser);
   await addPoints(browser, A.email, 20);
@@ -99,7 +102,7 @@ test('a transfer: the recipient’s open tab counts it live, the panel names the
 
   // The sender is told too (sent), in their own centre.
   await openWithStream(alice, '/user/notifications');
-  await expect(alice.getByTestId('notification').filter({ hasText: /sent/i }).first()).toBeVisible();
+  await expect(rows(alice).filter({ hasText: /sent/i }).first()).toBeVisible();
 
   // Exactly one e-mail to the recipient about it: wait for it, then give a duplicate time to appear.
   await expect.poll(() => mailsTo(B.email, A.fullName), { message: `a transfer e-mail to ${B.email}`, timeout: 15_000 }).toBe(1);
@@ -108,6 +111,7 @@ test('a transfer: the recipient’s open tab counts it live, the panel names the
 });
 
 test('marking one or all read updates the count; the page pages; the panel closes on Escape and outside clicks', async ({ browser }) => {
+  test.slow(); // 21 notifications made through the API, then a long walk through the UI
   const { page, user } = await userPage(browser);
   for (let i = 1; i <= 21; i++) await addPoints(browser, user.email, i);
   const total = await unreadViaApi(page);
@@ -117,17 +121,17 @@ test('marking one or all read updates the count; the page pages; the panel close
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   await expectUnread(page, total);
   await expect(page.getByTestId('unread-summary')).toHaveText(`${total} unread`);
-  await expect(page.getByTestId('notification')).toHaveCount(20);
+  await expect(rows(page)).toHaveCount(20);
   const pages = page.getByRole('navigation', { name: 'Notifications pages' });
   await expect(pages).toContainText(`Page 1 of ${Math.ceil(total / 20)}`);
   await pages.getByRole('button', { name: 'Next' }).click();
   await expect(pages).toContainText('Page 2 of');
-  await expect(page.getByTestId('notification')).toHaveCount(total - 20);
+  await expect(rows(page)).toHaveCount(total - 20);
   await pages.getByRole('button', { name: 'Previous' }).click();
-  await expect(page.getByTestId('notification')).toHaveCount(20);
+  await expect(rows(page)).toHaveCount(20);
 
   // Mark one read on the page.
-  const first = page.getByTestId('notification').first();
+  const first = rows(page).first();
   await first.getByRole('button', { name: /^Mark .* as read$/ }).click();
   await expect(first).toHaveAttribute('data-read', 'true');
   await expectUnread(page, total - 1);
@@ -156,7 +160,7 @@ test('marking one or all read updates the count; the page pages; the panel close
   await page.getByRole('main').getByRole('button', { name: 'Mark all as read' }).click();
   await expectUnread(page, 0);
   await expect(page.getByTestId('unread-summary')).toHaveText('All read');
-  await expect(page.locator('[data-testid="notification"][data-read="false"]')).toHaveCount(0);
+  await expect(page.getByRole('main').locator('[data-testid="notification"][data-read="false"]')).toHaveCount(0);
   expect(await unreadViaApi(page)).toBe(0);
 
   // "All notifications" in the panel leads here and closes the panel.
@@ -196,6 +200,7 @@ test('e-mail preferences persist across a reload; security e-mails cannot be tur
 });
 
 test('an admin announces to all users, after a confirmation naming the audience; an open tab shows it live', async ({ browser }) => {
+  test.slow(); // two contexts, axe twice
   const { page: reader } = await userPage(browser);
   const { page: admin } = await userPage(browser, { login: SADMIN });
   const title = `Maintenance ${Date.now().toString(36)}`;
@@ -228,15 +233,16 @@ test('an admin announces to all users, after a confirmation naming the audience;
 
   // The reader's open tab: the count goes up and the list shows it, without a reload.
   await expectUnread(reader, before + 1);
-  await expect(reader.getByTestId('notification').filter({ hasText: title })).toBeVisible();
+  await expect(rows(reader).filter({ hasText: title })).toBeVisible();
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`axe in the ${theme} theme: the notifications page, the open panel, the announcements page`, async ({ browser }) => {
+  test(`axe in the ${theme} theme: the notifications page and the open panel`, async ({ browser }) => {
+    test.slow(); // axe twice on a shared two-core machine
     const { page, user } = await userPage(browser, { theme });
     await addPoints(browser, user.email, 3);
     await page.goto('/user/notifications');
-    await expect(page.getByTestId('notification').first()).toBeVisible();
+    await expect(rows(page).first()).toBeVisible();
     if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
     await expect(page.getByRole('switch', { name: 'Security' })).toBeVisible();
@@ -244,22 +250,26 @@ for (const theme of ['light', 'dark'] as const) {
     await bell(page).click();
     await expect(panel(page).getByTestId('notification').first()).toBeVisible();
     await expectAccessible(page);
+  });
 
+  test(`axe in the ${theme} theme: the announcements page`, async ({ browser }) => {
     const { page: admin } = await userPage(browser, { theme, login: SADMIN });
     await admin.goto('/admin/announcements');
     await expect(admin.getByRole('heading', { level: 2, name: 'Sent announcements' })).toBeVisible();
+    await expect(admin.getByRole('status').filter({ hasText: 'Loading announcements' })).toHaveCount(0);
     await expectAccessible(admin);
   });
 }
 
 for (const width of [360, 390] as const) {
   test(`no sideways scroll at ${width} px: the notifications page, the open panel, the announcements page`, async ({ browser }) => {
+    test.slow(); // two browser contexts
     const noSidewaysScroll = (page: Page) =>
       expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const { page, user } = await userPage(browser, { width });
     await addPoints(browser, user.email, 1);
     await page.goto('/user/notifications');
-    await expect(page.getByTestId('notification').first()).toBeVisible();
+    await expect(rows(page).first()).toBeVisible();
     await noSidewaysScroll(page);
     await bell(page).click();
     const box = await panel(page).boundingBox();

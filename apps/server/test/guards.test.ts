@@ -39,6 +39,9 @@ export const ROUTES: Record<string, Expect> = {
   'GET /api/v1/user/statement': NEEDS_LOGIN,
   'GET /api/v1/user/statement.csv': NEEDS_LOGIN,
   'GET /api/v1/user/referrals': NEEDS_LOGIN,
+  'GET /api/v1/notifications': NEEDS_LOGIN,
+  'POST /api/v1/notifications/read': { anonymous: 401, user: 400 }, // `{}` names nothing to mark
+  'GET /api/v1/notifications/stream': NEEDS_LOGIN, // a user's answer is a stream that stays open (role-matrix opens it)
   'POST /api/v1/point/transfer': NEEDS_LOGIN,
   'POST /api/v1/subscription/activate-with-points': NEEDS_LOGIN,
   'POST /api/v1/subscription/apply-code': NEEDS_LOGIN,

@@ -10,6 +10,9 @@ export interface SseEvent {
 export interface SseStream {
   status: number;
   headers: Headers;
+  /** The answer's body when it is not a stream (a refusal), as text and parsed JSON. */
+  text: string;
+  body: any;
   events: SseEvent[];
   /** Comment lines (heartbeats) and `retry:` values seen. */
   comments: string[];
@@ -30,6 +33,8 @@ export async function openSse(base: string, client: Client, path: string, lastEv
   const stream: SseStream = {
     status: res.status,
     headers: res.headers,
+    text: '',
+    body: undefined,
     events: [],
     comments: [],
     retry: undefined,
@@ -47,7 +52,12 @@ export async function openSse(base: string, client: Client, path: string, lastEv
     close: () => abort.abort(),
   };
   if (!res.body || !res.headers.get('content-type')?.startsWith('text/event-stream')) {
-    await res.text().catch(() => '');
+    stream.text = await res.text().catch(() => '');
+    try {
+      stream.body = JSON.parse(stream.text);
+    } catch {
+      /* not JSON */
+    }
     return stream;
   }
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

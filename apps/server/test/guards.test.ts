@@ -67,6 +67,11 @@ export const ROUTES: Record<string, Expect> = {
   'DELETE /api/v1/user/sessions/:id': { anonymous: 401, user: 404 },
   'DELETE /api/v1/user/sessions': { anonymous: 401, user: 200 },
   'GET /api/v1/user/login-history': { anonymous: 401, user: 200 },
+  // Notification e-mail (issue 18): the caller's preferences; the unsubscribe link's token is its only credential
+  'GET /api/v1/notifications/preferences': { anonymous: 401, user: 200 },
+  'PUT /api/v1/notifications/preferences': { anonymous: 401, user: 400 }, // `{}` names no preferences
+  'GET /api/v1/notifications/unsubscribe': { anonymous: 400, user: 400 }, // no token
+  'POST /api/v1/notifications/unsubscribe': { anonymous: 400, user: 400 },
 
   // Subscribers (and admins)
   'GET /api/v1/video': SUBSCRIBERS,
@@ -100,6 +105,8 @@ export const ROUTES: Record<string, Expect> = {
   'POST /api/v1/adpoint/removepoint': ADMIN_ONLY,
   'POST /api/v1/subscription/add-code': ADMIN_ONLY,
   'GET /api/v1/subscription/all-codes': ADMIN_ONLY,
+  'POST /api/v1/admin/announcements': ADMIN_ONLY,
+  'GET /api/v1/admin/announcements': ADMIN_ONLY,
 };
 
 let ctx: TestContext;

@@ -184,6 +184,14 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/v1/admin/ledger-check': { want: SADMIN_200 },
   // Platform settings: every admin reads them; only the super admin changes them (`{}` names no setting: 400).
   'GET /api/v1/settings': { want: ADMIN_200 },
+  // Notification e-mail (issue 18): own preferences (`{}` names none: 400); the unsubscribe link needs its signed
+  // token, not a session (none given: 400 for everyone); announcements are the admins' (`{}` → 400).
+  'GET /api/v1/notifications/preferences': { want: LOGGED_IN_200 },
+  'PUT /api/v1/notifications/preferences': { want: [401, 400, 400, 400, 400] },
+  'GET /api/v1/notifications/unsubscribe': { want: PUBLIC_400 },
+  'POST /api/v1/notifications/unsubscribe': { want: PUBLIC_400 },
+  'POST /api/v1/admin/announcements': { want: [401, 403, 403, 400, 400], attack: () => ({ body: { audience: 'all', title: 'Phishing', body: 'Send your password to phish@evil.example', email: true } }) },
+  'GET /api/v1/admin/announcements': { want: ADMIN_200 },
   'PUT /api/v1/settings': { want: [401, 403, 403, 403, 400], attack: () => ({ body: { depositAddress: `T${'Z'.repeat(33)}`, supportEmail: 'phish@evil.example' } }) },
 };
 

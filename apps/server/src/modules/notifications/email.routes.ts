@@ -21,7 +21,7 @@ import { createAnnouncement, listAnnouncements } from './announcements.service.j
 export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid. Choose your e-mails on your notifications page instead.';
 const unsubscribed = (label: string) => `You will no longer receive e-mails about ${label}. You can turn them on again on your notifications page.`;
 
-const unsubscribeQuery = z.object({ token: z.string().max(400).optional() });
+export const unsubscribeQuery = z.object({ token: z.string().max(400).optional() });
 const unsubscribeResponse = z.object({ success: z.boolean(), message: z.string() });
 
 export const notificationEmailRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -22,6 +22,7 @@ import { AppError, pgCode } from './errors.js';
 import sessionPlugin, { sessionCookieName } from './plugins/session.js';
 import { startHousekeeping, type Housekeeping } from './plugins/housekeeping.js';
 import { startChainPoller, type ChainPoller } from './modules/chain-deposits/poller.js';
+import { startEmailWorker, type EmailWorker } from './modules/notifications/email-queue.js';
 import csrfPlugin, { issueXsrfCookie } from './plugins/csrf.js';
 import { isApiRequest } from './plugins/api-route.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -51,6 +52,8 @@ declare module 'fastify' {
     housekeeping: Housekeeping | null;
     /** The chain deposits poller's timer, started when the app is ready (null before that). */
     chainPoller: ChainPoller | null;
+    /** This instance's notification e-mail workers (decision 014), started when the app is ready. */
+    emailWorker: EmailWorker | null;
     /** The platform settings the super admin edits (settings/store.ts): the one way features read them. */
     settings: SettingsStore;
   }
@@ -190,6 +193,12 @@ export async function buildApp(deps: AppDeps) {
     app.chainPoller = startChainPoller(deps.db, settings, deps.clock, app.log);
   });
   app.addHook('onClose', async () => app.chainPoller?.stop());
+  // Notification e-mails: every instance runs workers on the queue in PostgreSQL (modules/notifications/email-queue.ts).
+  app.decorate('emailWorker', null);
+  app.addHook('onReady', async () => {
+    app.emailWorker = await startEmailWorker({ db: deps.db, mailer: deps.mailer, appUrl: config.APP_URL, log: app.log });
+  });
+  app.addHook('onClose', async () => app.emailWorker?.stop());
 
   await app.register(swagger, {
     openapi: {

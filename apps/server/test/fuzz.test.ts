@@ -31,7 +31,11 @@ import {
   closedAccountsQuery,
   referralsQuery,
   videoBody,
+  preferencesBody,
+  announcementBody,
+  announcementsQuery,
 } from '@app/contract';
+import { unsubscribeQuery } from '../src/modules/notifications/email.routes.js';
 import { signUpAs, startTestApp, type Client, type Res, type TestContext } from './helpers.js';
 import { expectLedgerClean, moneySnapshot } from './money-helpers.js';
 
@@ -316,6 +320,23 @@ const BODY_ROUTES: BodyRoute[] = [
     fields: { name: { good: fc.constant('My laptop'), bad: fc.oneof(junk, badText(64)) }, response: { good: webauthnLike, bad: junk } },
   },
   { key: 'PUT /api/v1/user/passkeys/:id', refused: 'the id names no passkey', params: uuidParam, fields: { name: { good: fc.constant('Renamed'), bad: fc.oneof(junk, badText(64)) } } },
+  // Notification e-mail (issue 18).
+  {
+    key: 'PUT /api/v1/notifications/preferences',
+    schema: preferencesBody,
+    fields: { preferences: { good: fc.record({ transfers: fc.boolean(), deposits: fc.boolean() }), bad: fc.oneof(junk, fc.constant({ security: false }), fc.constant({ transfers: 'no' })) } },
+  },
+  {
+    key: 'POST /api/v1/admin/announcements',
+    schema: announcementBody,
+    nul: ['title', 'body'],
+    fields: {
+      audience: { good: fc.constantFrom('all', 'subscribers', 'admins'), bad: fc.oneof(junk, fc.constantFrom('ALL', 'users', ' all')) },
+      title: { good: fc.constant('Maintenance'), bad: fc.oneof(badText(120), fc.constant('   ')) },
+      body: { good: fc.constant('Tonight from 22:00.'), bad: fc.oneof(badText(2000), fc.constant('')) },
+      email: { good: fc.boolean(), bad: junk },
+    },
+  },
 ];
 
 
@@ -372,6 +393,9 @@ const QUERY_ROUTES: QueryRoute[] = [
   { key: 'GET /api/v1/user/statement', schema: statementQuery, names: ['cursor', 'limit'] },
   { key: 'GET /api/v1/admin/closed-accounts', schema: closedAccountsQuery, names: ['page', 'limit'] },
   { key: 'GET /api/v1/user/referrals', schema: referralsQuery, names: ['page', 'limit'] },
+  { key: 'GET /api/v1/admin/announcements', schema: announcementsQuery, names: ['page', 'limit'] },
+  { key: 'GET /api/v1/notifications/unsubscribe', schema: unsubscribeQuery, names: ['token'] },
+  { key: 'POST /api/v1/notifications/unsubscribe', schema: unsubscribeQuery, names: ['token'] },
 ];
 
 const queryValue: fc.Arbitrary<string | string[]> = fc.oneof(
@@ -454,6 +478,8 @@ const GUARDED_FOR_USER = new Set([
   'DELETE /api/v1/withdraw/:id',
   'POST /api/v1/adpoint/addpoint',
   'POST /api/v1/adpoint/removepoint',
+  'POST /api/v1/admin/announcements',
+  'GET /api/v1/admin/announcements',
 ]);
 const runsFor = (role: Role, key: string) => (role === 'USER' && GUARDED_FOR_USER.has(key) ? Math.min(30, NUM_RUNS) : NUM_RUNS);
 

@@ -39,6 +39,9 @@ export const ROUTES: Record<string, Expect> = {
   'GET /api/v1/user/statement': NEEDS_LOGIN,
   'GET /api/v1/user/statement.csv': NEEDS_LOGIN,
   'GET /api/v1/user/referrals': NEEDS_LOGIN,
+  'GET /api/v1/notifications': NEEDS_LOGIN,
+  'POST /api/v1/notifications/read': { anonymous: 401, user: 400 }, // `{}` names nothing to mark
+  'GET /api/v1/notifications/stream': NEEDS_LOGIN, // a user's answer is a stream that stays open (role-matrix opens it)
   'POST /api/v1/point/transfer': NEEDS_LOGIN,
   'POST /api/v1/subscription/activate-with-points': NEEDS_LOGIN,
   'POST /api/v1/subscription/apply-code': NEEDS_LOGIN,
@@ -64,6 +67,11 @@ export const ROUTES: Record<string, Expect> = {
   'DELETE /api/v1/user/sessions/:id': { anonymous: 401, user: 404 },
   'DELETE /api/v1/user/sessions': { anonymous: 401, user: 200 },
   'GET /api/v1/user/login-history': { anonymous: 401, user: 200 },
+  // Notification e-mail (issue 18): the caller's preferences; the unsubscribe link's token is its only credential
+  'GET /api/v1/notifications/preferences': { anonymous: 401, user: 200 },
+  'PUT /api/v1/notifications/preferences': { anonymous: 401, user: 400 }, // `{}` names no preferences
+  'GET /api/v1/notifications/unsubscribe': { anonymous: 400, user: 400 }, // no token
+  'POST /api/v1/notifications/unsubscribe': { anonymous: 400, user: 400 },
 
   // Subscribers (and admins)
   'GET /api/v1/video': SUBSCRIBERS,
@@ -97,6 +105,8 @@ export const ROUTES: Record<string, Expect> = {
   'POST /api/v1/adpoint/removepoint': ADMIN_ONLY,
   'POST /api/v1/subscription/add-code': ADMIN_ONLY,
   'GET /api/v1/subscription/all-codes': ADMIN_ONLY,
+  'POST /api/v1/admin/announcements': ADMIN_ONLY,
+  'GET /api/v1/admin/announcements': ADMIN_ONLY,
 };
 
 let ctx: TestContext;

@@ -73,7 +73,7 @@ export async function startTestApp(
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', APP_URL: 'http://localhost:3000', SIGNUP_LIMIT_PER_HOUR: '0', ...env });
   const db = createDb(databaseUrl, 30);
   const clock = new TestClock();
-  const mailer = createMailer({ smtpUrl: '', from: config.MAIL_FROM, dataDir, log: () => {} });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir, log: () => {} });
   const app = await buildApp({
     config,
     db,

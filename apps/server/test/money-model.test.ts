@@ -4,7 +4,9 @@
 // against the real server and against a small in-memory model (balances in cents, deposit and withdrawal states,
 // subscribed flags, rewards paid today). Each action's status must be the model's, and after every step the
 // database must equal the model: GET /user/point of every user, the admin deposit and withdrawal lists, the
-// subscribed flags of the admin users list. Every run uses a fresh set of users; checkLedger after each run.
+// subscribed flags of the admin users list. Every run uses a fresh set of users; checkLedger after each run, and
+// after each run every user's notifications (issue 18) are exactly the model's: one per money event that committed,
+// in order, with its amount, and none for a refused operation.
 //
 // A failing sequence is shrunk by fast-check and printed with its seed and path ("Counterexample: …",
 // "{ seed: …, path: … }"); MODEL_SEED=<seed> MODEL_PATH=<path> replays it.
@@ -97,6 +99,8 @@ interface Model {
   usedTx: Set<number>;
   /** `${user}:${video}:${utcDay}` */
   paid: Set<string>;
+  /** Each user's notifications, in order: `${kind} ${amountCents}`. */
+  told: string[][];
 }
 
 interface World {
@@ -134,6 +138,8 @@ async function step(w: World, m: Model, c: Cmd, label: string): Promise<void> {
       if (want === 200) {
         m.bal[c.from] -= c.cents;
         m.bal[c.to] += c.cents;
+        m.told[c.to].push(`transfer_received ${c.cents}`);
+        m.told[c.from].push(`transfer_sent ${c.cents}`);
       }
       return;
     }
@@ -159,9 +165,11 @@ async function step(w: World, m: Model, c: Cmd, label: string): Promise<void> {
       if (d.deposited) {
         m.bal[d.owner] -= d.cents;
         m.funded[d.owner] -= d.cents;
+        m.told[d.owner].push(`deposit_reverted ${d.cents}`);
       } else if (c.t === 'toggleDeposit') {
         m.bal[d.owner] += d.cents;
         m.funded[d.owner] += d.cents;
+        m.told[d.owner].push(`deposit_credited ${d.cents}`);
       }
       if (c.t === 'toggleDeposit') d.deposited = !d.deposited;
       else {
@@ -176,6 +184,7 @@ async function step(w: World, m: Model, c: Cmd, label: string): Promise<void> {
       expectStatus(res.status, want, res.text);
       if (want === 201) {
         m.bal[c.user] -= c.cents;
+        m.told[c.user].push(`withdrawal_requested ${c.cents}`);
         m.withdrawals.push({ id: res.body.withdrawal._id, owner: c.user, cents: c.cents, withdrawed: false, hidden: false });
       }
       return;
@@ -188,9 +197,14 @@ async function step(w: World, m: Model, c: Cmd, label: string): Promise<void> {
       const want = x.hidden ? 404 : 200;
       expectStatus(res.status, want, res.text);
       if (want !== 200) return;
-      if (c.t === 'toggleWithdrawal') x.withdrawed = !x.withdrawed;
-      else {
-        if (!x.withdrawed) m.bal[x.owner] += x.cents; // a pending one is refunded
+      if (c.t === 'toggleWithdrawal') {
+        x.withdrawed = !x.withdrawed;
+        if (x.withdrawed) m.told[x.owner].push(`withdrawal_processed ${x.cents}`); // taken back: no notification
+      } else {
+        if (!x.withdrawed) {
+          m.bal[x.owner] += x.cents; // a pending one is refunded
+          m.told[x.owner].push(`withdrawal_refunded ${x.cents}`);
+        }
         x.hidden = true;
       }
       return;
@@ -204,6 +218,7 @@ async function step(w: World, m: Model, c: Cmd, label: string): Promise<void> {
       if (want === 200) {
         m.bal[c.user] += c.t === 'adminAdd' ? c.cents : -c.cents;
         m.funded[c.user] += c.t === 'adminAdd' ? c.cents : -c.cents;
+        m.told[c.user].push(`${c.t === 'adminAdd' ? 'points_added' : 'points_removed'} ${c.cents}`);
       }
       return;
     }
@@ -216,6 +231,7 @@ async function step(w: World, m: Model, c: Cmd, label: string): Promise<void> {
       if (want === 200) {
         m.bal[c.user] -= PRICE;
         m.sub[c.user] = true;
+        m.told[c.user].push(`subscription_activated ${PRICE}`);
       }
       return;
     }
@@ -282,6 +298,15 @@ async function verify(w: World, m: Model, label: string) {
   ).toEqual(m.sub.map((s, i) => [s, amount(m.bal[i])]));
 }
 
+/** Each user's notifications in the database, in order, equal the model's (a video reward tells nobody here). */
+async function verifyNotifications(w: World, m: Model) {
+  const { rows } = await ctx.db.execute<{ user_id: string; kind: string; cents: number }>(sql`
+    select user_id, kind, coalesce(params->>'amountCents', params->>'priceCents')::int as cents
+    from notifications where user_id in ${w.ids} order by id`);
+  const told = w.ids.map((id) => rows.filter((r) => r.user_id === id).map((r) => `${r.kind} ${r.cents}`));
+  expect(told, 'each user’s notifications').toEqual(m.told);
+}
+
 function describeCmd(c: Cmd): string {
   return JSON.stringify(c);
 }
@@ -295,7 +320,16 @@ async function runSequence(initial: { cents: number; subscribe: boolean }[], cmd
     w.ids.push(s.user._id);
     w.emails.push(s.user.email);
   }
-  const m: Model = { bal: Array(USERS).fill(0), funded: Array(USERS).fill(0), sub: Array(USERS).fill(false), deposits: [], withdrawals: [], usedTx: new Set(), paid: new Set() };
+  const m: Model = {
+    bal: Array(USERS).fill(0),
+    funded: Array(USERS).fill(0),
+    sub: Array(USERS).fill(false),
+    deposits: [],
+    withdrawals: [],
+    usedTx: new Set(),
+    paid: new Set(),
+    told: Array.from({ length: USERS }, () => []),
+  };
   for (let i = 0; i < USERS; i++) {
     if (initial[i].cents > 0) await step(w, m, { t: 'adminAdd', user: i, cents: initial[i].cents }, `initial funding of user ${i}`);
     if (initial[i].subscribe) await step(w, m, { t: 'subscribe', user: i }, `initial subscription of user ${i}`);
@@ -306,6 +340,7 @@ async function runSequence(initial: { cents: number; subscribe: boolean }[], cmd
     await step(w, m, c, label);
     await verify(w, m, `after ${label}`);
   }
+  await verifyNotifications(w, m);
   await expectLedgerClean(ctx);
 }
 

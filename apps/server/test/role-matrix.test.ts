@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUp, signUpAs, startTestApp, type Client, type TestContext } from './helpers.js';
 import { expectLedgerClean, fund, moneySnapshot, txHash } from './money-helpers.js';
+import { openSse } from './sse.js';
 
 const ROLES = ['anonymous', 'USER', 'subscriber', 'ADMIN', 'SADMIN'] as const;
 type Who = (typeof ROLES)[number];
@@ -47,6 +48,8 @@ interface Entry {
   probe?: (me: Actor, t: Targets) => Req;
   /** The request of a caller who is refused (401/403): the harmful one (default: the probe). */
   attack?: (me: Actor, t: Targets) => Req;
+  /** An event stream: opened as a browser's EventSource would, and closed once its answer's head arrived. */
+  stream?: true;
 }
 
 const nobody = () => `nobody-${randomUUID()}@example.com`;
@@ -82,6 +85,10 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/v1/user/statement': { want: LOGGED_IN_200 },
   'GET /api/v1/user/statement.csv': { want: LOGGED_IN_200 },
   'GET /api/v1/user/referrals': { want: LOGGED_IN_200 },
+  // Notifications (issue 18): each caller's own list, read mark (`{}` names nothing: 400) and live stream.
+  'GET /api/v1/notifications': { want: LOGGED_IN_200 },
+  'POST /api/v1/notifications/read': { want: [401, 400, 400, 400, 400] },
+  'GET /api/v1/notifications/stream': { want: LOGGED_IN_200, stream: true },
   // An unknown recipient: 404 for every logged-in caller, and no money can move.
   'POST /api/v1/point/transfer': {
     want: [401, 404, 404, 404, 404],
@@ -177,6 +184,14 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/v1/admin/ledger-check': { want: SADMIN_200 },
   // Platform settings: every admin reads them; only the super admin changes them (`{}` names no setting: 400).
   'GET /api/v1/settings': { want: ADMIN_200 },
+  // Notification e-mail (issue 18): own preferences (`{}` names none: 400); the unsubscribe link needs its signed
+  // token, not a session (none given: 400 for everyone); announcements are the admins' (`{}` → 400).
+  'GET /api/v1/notifications/preferences': { want: LOGGED_IN_200 },
+  'PUT /api/v1/notifications/preferences': { want: [401, 400, 400, 400, 400] },
+  'GET /api/v1/notifications/unsubscribe': { want: PUBLIC_400 },
+  'POST /api/v1/notifications/unsubscribe': { want: PUBLIC_400 },
+  'POST /api/v1/admin/announcements': { want: [401, 403, 403, 400, 400], attack: () => ({ body: { audience: 'all', title: 'Phishing', body: 'Send your password to phish@evil.example', email: true } }) },
+  'GET /api/v1/admin/announcements': { want: ADMIN_200 },
   'PUT /api/v1/settings': { want: [401, 403, 403, 403, 400], attack: () => ({ body: { depositAddress: `T${'Z'.repeat(33)}`, supportEmail: 'phish@evil.example' } }) },
 };
 
@@ -264,6 +279,11 @@ async function call(key: string, who: Who, want: number) {
   if (key.includes('/user/logout') && who !== 'anonymous') {
     client = ctx.client();
     expect((await client.post('/api/v1/user/login', { email: me.email, password: me.password })).status).toBe(200);
+  }
+  if (entry.stream) {
+    const sse = await openSse(ctx.url, client, path);
+    sse.close();
+    return { status: sse.status, headers: sse.headers, body: sse.body, text: sse.text };
   }
   return client.request(method, path, body);
 }

@@ -82,3 +82,6 @@ export const MSG = {
   adminPointsError: 'An error occurred.',
   statsFailed: 'Failed to get stats',
 } as const;
+
+/** The platform's name as e-mails and the authenticator app show it. */
+export const PLATFORM_NAME = 'USDT Points';

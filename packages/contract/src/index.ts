@@ -14,3 +14,4 @@ export * from './settings.js';
 export * from './referrals.js';
 export * from './subscription-codes.js';
 export * from './security.js';
+export * from './notifications.js';

@@ -281,6 +281,7 @@ export async function restoreBackup(file: string, url: string, log: (m: string) 
 /** Leaves a database the restore found empty as empty again: what the migrations created is dropped. */
 async function dropCreated(client: pg.Client, extensionsBefore: string[]) {
   await client.query('DROP SCHEMA IF EXISTS drizzle CASCADE');
+  await client.query('DROP SCHEMA IF EXISTS graphile_worker CASCADE'); // the e-mail queue's (decision 014)
   const drops = await client.query<{ stmt: string }>(`
     select format('DROP TABLE IF EXISTS public.%I CASCADE', relname) as stmt from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p')
     union all select format('DROP SEQUENCE IF EXISTS public.%I CASCADE', relname) from pg_class where relnamespace = 'public'::regnamespace and relkind = 'S'

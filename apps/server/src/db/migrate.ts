@@ -1,9 +1,11 @@
-// Migrations run at every start under an advisory lock, so several instances may start at once.
+// Migrations run at every start under an advisory lock, so several instances may start at once. The e-mail
+// queue's own schema (graphile_worker, decision 014) is brought up to date under the same lock, after ours.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { runQueueMigrations } from '../modules/notifications/email-queue.js';
 
 const LOCK_ID = 724_311_001;
 
@@ -19,6 +21,7 @@ export async function runMigrations(url: string, folder = migrationsFolder()): P
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);
     await migrate(drizzle(client), { migrationsFolder: folder });
+    await runQueueMigrations(url);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_ID]).catch(() => {});
     await client.end();

@@ -9,6 +9,12 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative of `text` (notification e-mails send both). */
+  html?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+  /** A stable Message-ID (`<id@host>`): a retried notification e-mail is recognisably the same message. */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -18,6 +18,8 @@ import { settingsRoutes } from './settings/settings.routes.js';
 import { chainDepositRoutes } from './chain-deposits/chain-deposits.routes.js';
 import { securityRoutes } from './security/security.routes.js';
 import { referralRoutes } from './referrals/referrals.routes.js';
+import { notificationRoutes } from './notifications/notifications.routes.js';
+import { notificationEmailRoutes } from './notifications/email.routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes as FastifyPluginAsync,
@@ -38,4 +40,6 @@ export const apiModules: FastifyPluginAsync[] = [
   chainDepositRoutes as FastifyPluginAsync,
   securityRoutes as FastifyPluginAsync,
   referralRoutes as FastifyPluginAsync,
+  notificationRoutes as FastifyPluginAsync,
+  notificationEmailRoutes as FastifyPluginAsync,
 ];

@@ -51,6 +51,9 @@ export default fp(
       if (!isApiRequest(req)) return;
       issueXsrfCookie(req, reply, opts.secure);
       if (SAFE.has(req.method)) return;
+      // A route whose only credential is a signed token in its URL (an e-mail's one-click unsubscribe, which a mail
+      // client POSTs from no page): no session is used, so there is nothing for another site to ride on.
+      if ((req.routeOptions.config as { signedLink?: boolean } | undefined)?.signedLink) return;
       const site = requestSite(req.headers, appOrigin, `${req.protocol}://${req.host}`);
       // OPTIONS is only ever a CORS preflight here, which is never granted: a foreign one is refused outright.
       if (site === 'foreign') throw new AppError(403, CROSS_SITE_MESSAGE);

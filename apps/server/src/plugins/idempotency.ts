@@ -7,7 +7,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
-import type { DbOrTx, Tx } from '../ledger/accounts.js';
+import type { Tx } from '../ledger/accounts.js';
 import { AppError, PG, pgCode } from '../errors.js';
 import { currentUser } from './guards.js';
 
@@ -29,30 +29,11 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/**
- * `oneWrite`: the operation writes with one statement (a post(), or a statement embedding postingCall()). Without an
- * Idempotency-Key it then runs on the pool with no BEGIN/COMMIT: one statement is its own transaction, so the
- * money stays all-or-nothing while two round trips are saved. With a key it runs in a transaction as usual.
- */
 export async function runMoneyOperation(
   db: Db,
   req: FastifyRequest,
   reply: FastifyReply,
   op: (tx: Tx) => Promise<OperationResult>,
-): Promise<FastifyReply>;
-export async function runMoneyOperation(
-  db: Db,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  op: (tx: DbOrTx) => Promise<OperationResult>,
-  opts: { oneWrite: true },
-): Promise<FastifyReply>;
-export async function runMoneyOperation(
-  db: Db,
-  req: FastifyRequest,
-  reply: FastifyReply,
-  op: (tx: Tx) => Promise<OperationResult>,
-  opts: { oneWrite?: boolean } = {},
 ): Promise<FastifyReply> {
   const user = currentUser(req);
   const rawKey = req.headers['idempotency-key'];
@@ -64,10 +45,6 @@ export async function runMoneyOperation(
 
   for (let attempt = 0; ; attempt++) {
     try {
-      if (!key && opts.oneWrite) {
-        const outcome = await (op as (tx: DbOrTx) => Promise<OperationResult>)(db);
-        return reply.status(outcome.status ?? 200).send(outcome.body);
-      }
       const result = await db.transaction(async (tx) => {
         if (key) {
           const inserted = await tx

@@ -11,6 +11,7 @@ import { knownBrowsers, loginChallenges, signInAttempts, users } from '../db/sch
 import type { Clock } from '../clock.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createSession } from '../plugins/session.js';
+import { notify as notifyUser } from '../modules/notifications/notify.js';
 
 const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 /** Attempts kept per account (the page shows LOGIN_HISTORY_SIZE); older ones are deleted as new ones arrive. */
@@ -94,15 +95,19 @@ export async function completeSignIn(deps: SignInDeps, userId: string, req: Fast
     token = randomBytes(24).toString('base64url');
     reply.setCookie(name, token, { ...cookieOptions(deps.secure), maxAge: BROWSER_COOKIE_MAX_AGE_S });
   }
-  const added = await deps.db
-    .insert(knownBrowsers)
-    .values({ userId, browserHash: sha256(token), createdAt: deps.clock() })
-    .onConflictDoNothing()
-    .returning({ userId: knownBrowsers.userId });
-  if (added.length === 0 || opts.quiet) return;
-  // The account's first remembered browser (an account older than this feature) is not "new" to anyone.
-  const [{ n }] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(knownBrowsers).where(eq(knownBrowsers.userId, userId));
-  if (n <= 1) return;
+  const browserHash = sha256(token);
+  const userAgent = agentOf(req);
+  // The browser remembered and, when it is new to the account, the owner's notification: one transaction.
+  const isNew = await deps.db.transaction(async (tx) => {
+    const added = await tx.insert(knownBrowsers).values({ userId, browserHash, createdAt: deps.clock() }).onConflictDoNothing().returning({ userId: knownBrowsers.userId });
+    if (added.length === 0 || opts.quiet) return false;
+    // The account's first remembered browser (an account older than this feature) is not "new" to anyone.
+    const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(knownBrowsers).where(eq(knownBrowsers.userId, userId));
+    if (n <= 1) return false;
+    await notifyUser(tx, { userId, kind: 'new_sign_in', params: { userAgent, ip: req.ip } });
+    return true;
+  });
+  if (!isNew) return;
   const [u] = await deps.db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId));
   if (!u) return;
   notify(
@@ -110,6 +115,6 @@ export async function completeSignIn(deps: SignInDeps, userId: string, req: Fast
     req,
     u.email,
     'New sign-in to your account',
-    `Hello ${u.fullName},\n\nYour account was signed in to from a browser it had not used before:\n\n  ${agentOf(req) || 'unknown browser'}\n  address ${req.ip}\n  ${deps.clock().toISOString()}`,
+    `Hello ${u.fullName},\n\nYour account was signed in to from a browser it had not used before:\n\n  ${userAgent || 'unknown browser'}\n  address ${req.ip}\n  ${deps.clock().toISOString()}`,
   );
 }

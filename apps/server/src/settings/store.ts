@@ -3,11 +3,11 @@
 // that has no row yet (the first start, or a setting a new release adds). A change commits with its audit record
 // and a NOTIFY; every instance LISTENs and reloads at once, and also re-reads every RELOAD_INTERVAL_MS, so a lost
 // notification or a dropped listener connection still leaves every instance current within 5 seconds.
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { SETTINGS, SETTING_NAMES, settingToJson, type SettingName, type SettingsStored } from '@app/contract';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { listenToChannel } from '../db/listen.js';
 import { recordAudit } from '../modules/audit/audit.service.js';
 import { recheckActor } from '../plugins/actor.js';
 
@@ -39,8 +39,6 @@ export async function openSettingsStore(db: Db, config: Config, log: { info(m: s
   const defaults = settingsFromConfig(config);
   const values: SettingsStored = { ...defaults };
   let closed = false;
-  let listener: pg.Client | undefined;
-  let reconnect: NodeJS.Timeout | undefined;
 
   // Seed the rows that do not exist yet; existing rows win over the environment.
   await db.execute(sql`
@@ -69,30 +67,10 @@ export async function openSettingsStore(db: Db, config: Config, log: { info(m: s
       if (!closed) log.warn(`settings: could not re-read the settings (${String(e)}); keeping the last values`);
     });
 
-  async function listen() {
-    if (closed) return;
-    const client = new pg.Client(db.$client.options);
-    const retry = () => {
-      client.removeAllListeners();
-      client.on('error', () => {});
-      client.end().catch(() => {});
-      if (listener === client) listener = undefined;
-      if (!closed && !reconnect) reconnect = setTimeout(() => ((reconnect = undefined), void listen()), 1_000).unref();
-    };
-    client.on('notification', () => void quietReload());
-    client.on('error', retry);
-    client.on('end', retry);
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${SETTINGS_CHANNEL}`);
-      if (closed) return void client.end().catch(() => {});
-      listener = client;
-      await quietReload(); // a change made while no connection listened
-    } catch {
-      retry();
-    }
-  }
-  await listen();
+  const listener = await listenToChannel(db, SETTINGS_CHANNEL, {
+    onNotification: () => void quietReload(),
+    onListening: () => void quietReload(), // a change made while no connection listened
+  });
   const timer = setInterval(() => void quietReload(), RELOAD_INTERVAL_MS);
   timer.unref();
 
@@ -133,14 +111,7 @@ export async function openSettingsStore(db: Db, config: Config, log: { info(m: s
     async close() {
       closed = true;
       clearInterval(timer);
-      clearTimeout(reconnect);
-      const c = listener;
-      listener = undefined;
-      if (c) {
-        c.removeAllListeners();
-        c.on('error', () => {});
-        await c.end().catch(() => {});
-      }
+      await listener.close();
     },
   };
 }

@@ -11,6 +11,7 @@ import { NotFoundPage } from './not-found-page';
 const ChangePasswordPage = lazyPage(() => import('../features/auth/change-password-page'), 'ChangePasswordPage');
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
 const SecurityPage = lazyPage(() => import('../features/security/security-page'), 'SecurityPage');
+const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page'), 'NotificationsPage');
 
 const TransferPage = lazyPage(() => import('../features/wallet/transfer-page'), 'TransferPage');
 const DepositPage = lazyPage(() => import('../features/wallet/deposit-page'), 'DepositPage');
@@ -26,6 +27,10 @@ const AdminDashboardPage = lazyPage(() => import('../features/admin/dashboard-pa
 const AuditPage = lazyPage(() => import('../features/admin/audit-page'), 'AuditPage');
 const SettingsPage = lazyPage(() => import('../features/admin/settings-page'), 'SettingsPage');
 const SubscriptionCodesPage = lazyPage(() => import('../features/admin/subscription-codes-page'), 'SubscriptionCodesPage');
+const AdminAnnouncementsPage = lazyPage(
+  () => import('../features/notifications/admin-announcements-page'),
+  'AdminAnnouncementsPage',
+);
 const VideoLibraryPage = lazyPage(() => import('../features/videos/video-library-page'), 'VideoLibraryPage');
 const VideoPlayerPage = lazyPage(() => import('../features/videos/video-player-page'), 'VideoPlayerPage');
 const AdminVideoPage = lazyPage(() => import('../features/videos/admin-video-page'), 'AdminVideoPage');
@@ -60,6 +65,7 @@ const adminAreaRoutes: AreaRoute[] = [
   { path: '/admin/withdraw', Component: AdminWithdrawPage },
   { path: '/admin/deposit', Component: AdminDepositPage },
   { path: '/admin/subscription-codes', Component: SubscriptionCodesPage },
+  { path: '/admin/announcements', Component: AdminAnnouncementsPage },
 ];
 
 /** SADMIN only. */
@@ -81,6 +87,7 @@ const routes: RouteObject[] = [
       { path: '/user/profile', element: <ProfilePage /> },
       { path: '/user/profile/change-password', element: <ChangePasswordPage /> },
       { path: '/user/security', element: <SecurityPage /> },
+      { path: '/user/notifications', element: <NotificationsPage /> },
       ...toRoutes(userAreaRoutes),
     ],
   },

@@ -5,3 +5,5 @@ export * from './settings.js';
 export * from './referrals.js';
 export * from './subscription-codes.js';
 export * from './security.js';
+export * from './notifications.js';
+export * from './notification-email.js';

@@ -8,6 +8,7 @@ import { recheckActor } from '../../plugins/actor.js';
 import type { Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { notify } from '../notifications/notify.js';
 
 export async function adjustPoints(
   tx: Tx,
@@ -41,6 +42,7 @@ export async function adjustPoints(
     insufficientMessage: ADMIN_MSG.insufficient,
     insufficientStatus: 409,
   });
+  await notify(tx, { userId: user.id, kind: add ? 'points_added' : 'points_removed', params: { amountCents: input.points } });
   await recordAudit(tx, {
     actorId,
     action: add ? 'points.added' : 'points.removed',

@@ -19,7 +19,8 @@ export type AuditAction =
   | 'video.updated'
   | 'video.deleted'
   | 'settings.changed'
-  | 'subscription_code.created';
+  | 'subscription_code.created'
+  | 'announcement.sent';
 
 export async function recordAudit(
   tx: DbOrTx,

@@ -33,6 +33,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { TRANSFER_TOPIC, hex20ToTron, tronToHex20 } from './tron-address.js';
 import { ChainApiError, tronApi, type TxInfo } from './tron-api.js';
 import { payReferralShares, prepareFirstDepositBonus, referralRules, type ReferralRules } from '../referrals/referrals.service.js';
+import { notify } from '../notifications/notify.js';
 
 /** The ledger kinds of chain deposits: credited automatically, or assigned by an admin (both in FUNDING_KINDS). */
 export const CHAIN_CREDIT_KINDS = ['deposit_chain', 'deposit_chain_assigned'] as const;
@@ -334,6 +335,7 @@ async function creditTransfer(
     actorId: opts.actorId ?? null,
     memo: { transferId: Number(t.id), transactionId: t.tx_id, position: t.position, requestId: opts.requestId ?? null, depositId },
   });
+  await notify(tx, { userId, kind: 'deposit_credited', params: { amountCents: cents, via: 'chain', reference: t.tx_id } });
   await payReferralShares(tx, bonus, { kind: 'referral_bonus', causeKey: eventKey, actorId: opts.actorId ?? null, memo: { depositId } });
   // The transfer and its request (if any) marked credited, in one statement.
   await tx.execute(sql`

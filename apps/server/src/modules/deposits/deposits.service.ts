@@ -16,6 +16,7 @@ import { centsNumber, isoTime, readJson } from '../../db/json.js';
 import { accountClosed } from '../users/closed-accounts.js';
 import { recheckActor } from '../../plugins/actor.js';
 import { payReferralShares, prepareFirstDepositBonus, type ReferralRules } from '../referrals/referrals.service.js';
+import { notify } from '../notifications/notify.js';
 
 type DepositRow = typeof deposits.$inferSelect;
 
@@ -166,6 +167,8 @@ async function applyToggle(tx: Tx, d: DepositRow, actorId: string, referral: Ref
     insufficientMessage: DEPOSIT_MSG.revertImpossible,
     insufficientStatus: 409,
   });
+  const told = { amountCents: d.amountCents, reference: d.transactionId };
+  await notify(tx, approve ? { userId: d.userId, kind: 'deposit_credited', params: { ...told, via: 'admin' } } : { userId: d.userId, kind: 'deposit_reverted', params: told });
   await payReferralShares(tx, bonus, { kind: 'referral_bonus', causeKey: eventKey, actorId, memo: { depositId: d.id } });
   const [updated] = await tx
     .update(deposits)

@@ -26,6 +26,6 @@ export const pointRoutes: FastifyPluginAsyncZod = async (app) => {
       runMoneyOperation(db, req, reply, async (tx) => {
         await transfer(tx, currentUser(req), req.body, idempotencyKeyOf(req));
         return { body: { success: true, message: POINTS_MSG.transferred } };
-      }, { oneWrite: true }),
+      }),
   );
 };

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.js';
 import type { SettingsStore } from '../../settings/store.js';
 import type { SystemAccount, Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
+import { notifyMany } from '../notifications/notify.js';
 
 export interface ReferralRules {
   /** Basis points per level (level 1 first). */
@@ -134,6 +135,14 @@ export async function payReferralShares(tx: Tx, shares: ReferralShare[], input: 
       memo: { ...input.memo, level: s.level, memberId: s.memberId, memberName: s.memberName },
     });
   }
+  await notifyMany(
+    tx,
+    shares.map((s) => ({
+      userId: s.beneficiaryId,
+      kind: 'referral_earned' as const,
+      params: { amountCents: s.cents, memberName: s.memberName, level: s.level, reason: input.kind === 'referral_bonus' ? ('bonus' as const) : ('commission' as const) },
+    })),
+  );
   if (shares.length) {
     const values = sql.join(
       shares.map((s) => sql`(${s.memberId}::uuid, ${s.level}::smallint, ${s.cents}::bigint)`),

@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound, unauthorized } from '../../errors.js';
 import { revokeUserSessions } from '../../plugins/session.js';
 import { takeAttempt, throttleBuckets } from '../../plugins/throttle.js';
 import { ISSUER, hashRecoveryCode, matchingStep, newRecoveryCodes, newTotpSecret, otpauthUrl, spendFactor, type Factor } from '../../security/second-factor.js';
+import { notify } from '../notifications/notify.js';
 
 interface Me {
   id: string;
@@ -51,6 +52,7 @@ export async function enableTotp(db: Db, clock: Clock, me: Me, ip: string, code:
     await tx.update(userTotp).set({ enabledAt: clock(), lastStep: step }).where(eq(userTotp.userId, me.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.id));
     await tx.insert(recoveryCodes).values(codes.map((c) => ({ userId: me.id, codeHash: hashRecoveryCode(c) })));
+    await notify(tx, { userId: me.id, kind: 'two_factor_enabled', params: {} });
   });
   await attempt.release();
   return codes;
@@ -67,6 +69,7 @@ export async function disableTotp(db: Db, clock: Clock, me: Me, ip: string, fact
     }
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.id));
     await tx.delete(userTotp).where(eq(userTotp.userId, me.id));
+    await notify(tx, { userId: me.id, kind: 'two_factor_disabled', params: {} });
   });
   await attempt.release();
 }
@@ -155,19 +158,23 @@ export async function registerPasskey(db: Db, clock: Clock, me: Me, rp: RelyingP
   }).catch(() => null);
   if (!result?.verified) throw badRequest(SECURITY_MSG.passkeyFailed);
   const { credential } = result.registrationInfo;
-  const [row] = await db
-    .insert(passkeys)
-    .values({
-      userId: me.id,
-      credentialId: credential.id,
-      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-      counter: credential.counter,
-      transports: (credential.transports ?? []).join(','),
-      name,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw conflict('This passkey is already registered');
+  const row = await db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(passkeys)
+      .values({
+        userId: me.id,
+        credentialId: credential.id,
+        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+        counter: credential.counter,
+        transports: (credential.transports ?? []).join(','),
+        name,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!added) throw conflict('This passkey is already registered');
+    await notify(tx, { userId: me.id, kind: 'passkey_added', params: { name: added.name } });
+    return added;
+  });
   return toPasskeyRecord(row);
 }
 
@@ -189,9 +196,12 @@ export async function renamePasskey(db: Db, userId: string, id: string, name: st
 }
 
 export async function removePasskey(db: Db, userId: string, id: string): Promise<string> {
-  const [done] = await db.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning({ name: passkeys.name });
-  if (!done) throw notFound(SECURITY_MSG.passkeyNotFound);
-  return done.name;
+  return db.transaction(async (tx) => {
+    const [done] = await tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning({ name: passkeys.name });
+    if (!done) throw notFound(SECURITY_MSG.passkeyNotFound);
+    await notify(tx, { userId, kind: 'passkey_removed', params: { name: done.name } });
+    return done.name;
+  });
 }
 
 /**

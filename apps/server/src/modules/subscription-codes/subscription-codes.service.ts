@@ -13,6 +13,7 @@ import {
   type SubscriptionCodeRecord,
 } from '@app/contract';
 import { transactionWithRetry, type Db } from '../../db/client.js';
+import { notify } from '../notifications/notify.js';
 import { subscriptionCodes, users } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { recheckActor } from '../../plugins/actor.js';
@@ -90,5 +91,6 @@ export async function applySubscriptionCode(db: Db, userId: string, code: string
       throw badRequest(exists.rows.length ? SUBSCRIPTION_CODE_MSG.used : SUBSCRIPTION_CODE_MSG.unknown);
     }
     await tx.execute(sql`update users set subscribed_at = now(), updated_at = now() where id = ${userId}`);
+    await notify(tx, { userId, kind: 'subscription_activated', params: { priceCents: 0, via: 'code' } });
   });
 }

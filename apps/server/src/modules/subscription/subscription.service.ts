@@ -10,6 +10,7 @@ import { users } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import type { Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
+import { notify } from '../notifications/notify.js';
 
 // deposit_chain / deposit_chain_assigned: deposits confirmed on the Tron chain (chain-deposits module).
 /** Ledger kinds that bring money into the platform for a user (or take it back out): the funding that counts. */
@@ -66,4 +67,5 @@ export async function activateWithPoints(tx: Tx, userId: string, priceCents: num
   }
   const updated = await tx.update(users).set({ subscribedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId)).returning({ id: users.id });
   if (updated.length !== 1) throw new AppError(500, 'Subscription could not be saved');
+  await notify(tx, { userId, kind: 'subscription_activated', params: { priceCents, via: 'points' } });
 }

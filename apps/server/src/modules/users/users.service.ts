@@ -13,6 +13,7 @@ import type { Mailer } from '../../mail/mailer.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { publicUserColumns, toPublicUser } from './public-user.js';
 import { retryOnConflict } from '../../db/client.js';
+import { notify } from '../notifications/notify.js';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 export const LOGIN_FAILED = 'Invalid email or password';
@@ -151,6 +152,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     await revokeUserSessions(tx, userId, sessionHash);
+    await notify(tx, { userId, kind: 'password_changed', params: {} });
   });
 }
 
@@ -251,6 +253,7 @@ export async function resetPassword(db: Db, clock: Clock, token: string, passwor
       await revokeUserSessions(tx, owner.id);
       // The owner proved control of the mailbox: earlier failed logins (anyone's) no longer hold the account back.
       await clearLoginFailures(tx, owner.email);
+      await notify(tx, { userId: owner.id, kind: 'password_reset', params: {} });
       return owner.email;
     }),
   );

@@ -14,6 +14,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { readRowCount } from '../../db/row-counts.js';
 import { centsNumber, isoTime, readJson } from '../../db/json.js';
 import { recheckActor } from '../../plugins/actor.js';
+import { notify } from '../notifications/notify.js';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -39,6 +40,7 @@ export async function requestWithdrawal(tx: Tx, userId: string, input: { amount:
     insufficientMessage: WITHDRAW_MSG.insufficient,
     insufficientStatus: 400,
   });
+  await notify(tx, { userId, kind: 'withdrawal_requested', params: { amountCents: input.amount, paymentId: row.paymentId } });
   return toRecord(row);
 }
 
@@ -165,6 +167,8 @@ export async function toggleWithdrawal(tx: Tx, actorId: string, id: string, targ
     actorId,
     memo: { withdrawalId: w.id, paymentId: w.paymentId, userId: w.userId },
   });
+  // Paid out: the user is told. Taking a payment back into the hold (an admin's correction) moves none of theirs.
+  if (processing) await notify(tx, { userId: w.userId, kind: 'withdrawal_processed', params: { amountCents: w.amountCents, paymentId: w.paymentId } });
   const [updated] = await tx
     .update(withdrawals)
     .set({ withdrawed: processing, version, updatedAt: new Date() })
@@ -197,6 +201,7 @@ export async function deleteWithdrawal(tx: Tx, actorId: string, id: string): Pro
       actorId,
       memo: { withdrawalId: w.id, paymentId: w.paymentId },
     });
+    await notify(tx, { userId: w.userId, kind: 'withdrawal_refunded', params: { amountCents: w.amountCents, paymentId: w.paymentId } });
   }
   const [hidden] = await tx
     .update(withdrawals)

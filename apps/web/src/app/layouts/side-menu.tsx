@@ -22,6 +22,7 @@ const ADMIN: Item[] = [
   { to: '/admin/withdraw', label: 'Admin Withdraw' },
   { to: '/admin/deposit', label: 'Admin Deposit' },
   { to: '/admin/subscription-codes', label: 'Subscription codes' },
+  { to: '/admin/announcements', label: 'Announcements' },
 ];
 /** Super admins also see the audit log and the platform settings. */
 const SADMIN_ONLY: Item[] = [
@@ -95,6 +96,11 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
               <li>
                 <NavLink to="/user/profile" end className={linkClass} onClick={onClose}>
                   Profile
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/user/notifications" className={linkClass} onClick={onClose}>
+                  Notifications
                 </NavLink>
               </li>
               <li>

@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { Menu, Moon, Sun, X } from '../../components/ui/shell-icons';
 import { toggleTheme, useTheme } from '../../lib/theme';
+import { NotificationBellSlot } from '../../features/notifications/bell-slot';
 
 interface TopBarProps {
   menuOpen: boolean;
@@ -39,6 +40,7 @@ export function TopBar({ menuOpen, onMenuToggle, menuButtonRef }: TopBarProps) {
           <span>USDT Points</span>
         </Link>
         <div className="ml-auto flex items-center gap-2">
+          <NotificationBellSlot />
           <button
             type="button"
             className={iconButton}

@@ -79,6 +79,7 @@ export const AUDIT_ACTIONS = [
   { value: 'video.deleted', label: 'Video deleted' },
   { value: 'settings.changed', label: 'Settings changed' },
   { value: 'subscription_code.created', label: 'Subscription code created' },
+  { value: 'announcement.sent', label: 'Announcement sent' },
 ] as const;
 
 export function auditActionLabel(action: string): string {

@@ -1,0 +1,29 @@
+import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './users.js';
+
+/**
+ * What a user is told (migration 0013, issue 18): written by modules/notifications/notify.ts in the transaction of
+ * the change it reports. `id` is the server-sent-events id; `publicId` is the `_id` the API shows. A trigger on
+ * insert NOTIFYs the channel "notifications" with the users concerned (delivered at commit). A table that refers to
+ * a notification references `id` (bigint) or `public_id` (uuid, unique).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    userId: uuid('user_id').notNull().references(() => users.id),
+    kind: text('kind').notNull(),
+    params: jsonb('params').notNull().default({}),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notifications_public_id_idx').on(t.publicId),
+    index('notifications_user_idx').on(t.userId, t.id.desc()),
+    index('notifications_unread_idx').on(t.userId, t.id).where(sql`${t.readAt} is null`),
+  ],
+);

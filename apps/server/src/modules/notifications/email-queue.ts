@@ -1,0 +1,191 @@
+// The notification e-mail queue (issue 18, decision 014): graphile-worker 0.16 on the platform's PostgreSQL.
+// A job is added by SQL (graphile_worker.add_job / add_jobs) inside the transaction that writes the notification,
+// so it exists if and only if that change committed. Every instance runs workers in its own process; a job that
+// fails (SMTP down, refusing) is retried with the library's exponential backoff (e^attempt seconds, at most 25
+// attempts). The job looks up notification_emails first and records there what SMTP accepted, so a retried job
+// never sends an e-mail twice once SMTP took it.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { Logger, makeWorkerUtils, run, runMigrations, type Runner, type RunnerOptions, type Task } from 'graphile-worker';
+import { ALWAYS_ON_CATEGORIES, NOTIFICATION_KIND_CATEGORY, type NotificationCategory, type NotificationKind } from '@app/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { DbOrTx } from '../../ledger/accounts.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { categoryOf, notificationEmail } from './email.js';
+import { unsubscribeKey, unsubscribeToken } from './unsubscribe.js';
+import { deliverAnnouncement } from './announcements.service.js';
+
+export const EMAIL_TASK = 'notification_email';
+/** An announcement's delivery to its audience, in batches (announcements.service.ts). */
+export const ANNOUNCEMENT_TASK = 'announcement_delivery';
+/** e^1 … e^10 seconds between attempts (then 6 h each): 25 attempts cover about five days of SMTP trouble. */
+export const EMAIL_MAX_ATTEMPTS = 25;
+/** Workers per instance, each sending one e-mail at a time. */
+const WORKERS = 2;
+/** How often an instance looks for jobs locked by an instance that is gone (killed: it could not unlock them). */
+const SWEEP_EVERY_MS = 60_000;
+const APP_NAME_PREFIX = 'points-mail-';
+
+type LogFn = (obj: object, msg: string) => void;
+export interface QueueLog {
+  info: LogFn;
+  warn: LogFn;
+  error: LogFn;
+}
+
+/** graphile-worker's messages into the app's log (its debug and info chatter left out). */
+function queueLogger(log?: QueueLog): Logger {
+  return new Logger(() => (level, message) => {
+    if (!log) return;
+    if (level === 'error') log.error({ queue: 'email' }, message);
+    else if (level === 'warning') log.warn({ queue: 'email' }, message);
+  });
+}
+
+/** Creates or updates the graphile_worker schema (db/migrate.ts calls it under the migrations' advisory lock). */
+export async function runQueueMigrations(url: string): Promise<void> {
+  await runMigrations({ connectionString: url, logger: queueLogger() });
+}
+
+/**
+ * Queues, in the caller's transaction and one statement, the e-mails of notifications just written (notify.ts
+ * through email-hook.ts), except announcements (their sender queues them in bulk) and those whose category's
+ * e-mail the user turned off (security's never is).
+ */
+export async function enqueueNotificationEmails(tx: DbOrTx, written: { id: number; userId: string; kind: NotificationKind }[]): Promise<void> {
+  const queued = written.filter((w) => w.kind !== 'announcement');
+  if (!queued.length) return;
+  const ids = queued.map((w) => w.id);
+  const userIds = queued.map((w) => w.userId);
+  const categories = queued.map((w) => NOTIFICATION_KIND_CATEGORY[w.kind]);
+  await tx.execute(
+    enqueueEmailsSql(sql`
+      select w.id from unnest(${sql.param(ids)}::bigint[], ${sql.param(userIds)}::uuid[], ${sql.param(categories)}::text[]) as w(id, user_id, category)
+      where w.category = any(${sql.param([...ALWAYS_ON_CATEGORIES])}::text[])
+         or not exists (select 1 from notification_email_off o where o.user_id = w.user_id and o.category = w.category)`),
+  );
+}
+
+/**
+ * The statement that queues, in one call, the e-mails of the notifications `ids` selects (a subquery returning a
+ * column `id`): one job each, in the caller's transaction. Announcements use it for a whole batch.
+ */
+export function enqueueEmailsSql(ids: SQL): SQL {
+  return sql`select graphile_worker.add_jobs(array(
+    select row(${EMAIL_TASK}, json_build_object('id', q.id), null, null, ${EMAIL_MAX_ATTEMPTS}, null, null, null)::graphile_worker.job_spec
+    from (${ids}) q
+  ))`;
+}
+
+export interface EmailDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+/**
+ * Sends the e-mail of notification `id` once: nothing when notification_emails already records it, when the
+ * user is gone or turned the category off since (security excepted). Throws when SMTP fails (the job is retried).
+ */
+export async function deliverNotificationEmail(deps: EmailDeps, id: number): Promise<'sent' | 'already' | 'skipped'> {
+  const { rows } = await deps.db.execute<{
+    public_id: string;
+    user_id: string;
+    kind: string;
+    title: string;
+    body: string;
+    email: string;
+    full_name: string;
+    live: boolean;
+    off: NotificationCategory[];
+    sent: boolean;
+  }>(sql`
+    select n.public_id, n.user_id, n.kind, n.title, n.body, u.email, u.full_name, u.deleted_at is null as live,
+      array(select category from notification_email_off o where o.user_id = n.user_id) as off,
+      exists (select 1 from notification_emails e where e.notification_id = n.id) as sent
+    from notifications n join users u on u.id = n.user_id
+    where n.id = ${id}`);
+  const n = rows[0];
+  if (!n) return 'skipped';
+  if (n.sent) return 'already';
+  const category = categoryOf(n.kind);
+  const alwaysOn = ALWAYS_ON_CATEGORIES.includes(category);
+  if (!n.live || (!alwaysOn && n.off.includes(category))) return 'skipped';
+  const unsubscribeUrl = alwaysOn
+    ? null
+    : `${deps.appUrl}/api/v1/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(await unsubscribeKey(deps.db), n.user_id, category))}`;
+  const message = notificationEmail({ to: n.email, fullName: n.full_name, kind: n.kind, title: n.title, body: n.body, publicId: n.public_id, appUrl: deps.appUrl, unsubscribeUrl });
+  await deps.mailer.send(message);
+  // SMTP accepted it. A crash before this line is the one window in which a retry sends it again (decision 014).
+  await deps.db.execute(sql`insert into notification_emails (notification_id, message_id) values (${id}, ${message.messageId!}) on conflict do nothing`);
+  return 'sent';
+}
+
+export interface EmailWorker {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts this instance's e-mail workers on their own small pool. Its connections carry the application name
+ * `points-mail-<instance>`, and its workers' ids start with it: a job locked by a worker whose instance has no
+ * connection left (killed with -9, its locks never released) is unlocked by the next sweep of any instance and
+ * runs again, instead of waiting the library's 4 hours.
+ */
+export async function startEmailWorker(deps: EmailDeps & { log: QueueLog }): Promise<EmailWorker> {
+  const instance = `${APP_NAME_PREFIX}${randomUUID()}`;
+  const connectionString = deps.db.$client.options.connectionString;
+  const pool = new pg.Pool({ connectionString, max: WORKERS + 2, idleTimeoutMillis: 0, application_name: instance });
+  pool.on('error', () => {
+    /* an idle client lost its connection; the pool replaces it */
+  });
+  const logger = queueLogger(deps.log);
+  const task: Task = async (payload) => {
+    const id = Number((payload as { id?: unknown } | null)?.id);
+    if (!Number.isSafeInteger(id)) return; // not ours to understand: done, not retried
+    await deliverNotificationEmail(deps, id);
+  };
+  const announcementTask: Task = async (payload) => {
+    const id = (payload as { id?: unknown } | null)?.id;
+    if (typeof id === 'string') await deliverAnnouncement(deps.db, id);
+  };
+  const utils = await makeWorkerUtils({ pgPool: pool, logger });
+  const sweep = async () => {
+    const { rows } = await pool.query<{ locked_by: string }>(
+      `select distinct j.locked_by from graphile_worker._private_jobs j
+       where j.locked_by like $1 and not exists (
+         select 1 from pg_stat_activity a where a.application_name like $1 and j.locked_by like a.application_name || '-%')`,
+      [`${APP_NAME_PREFIX}%`],
+    );
+    if (rows.length) {
+      await utils.forceUnlockWorkers(rows.map((r) => r.locked_by));
+      deps.log.warn({ queue: 'email', workers: rows.length }, 'e-mail jobs of a stopped instance unlocked to run again');
+    }
+  };
+  const runners: Runner[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await sweep();
+    for (let i = 0; i < WORKERS; i++) {
+      // workerId (read by run() in 0.16, with concurrency 1) is not in RunnerOptions' type.
+      const options: RunnerOptions & { workerId: string } = { pgPool: pool, logger, noHandleSignals: true, concurrency: 1, workerId: `${instance}-${i}`, pollInterval: 2000, taskList: { [EMAIL_TASK]: task, [ANNOUNCEMENT_TASK]: announcementTask } };
+      runners.push(await run(options));
+    }
+    timer = setInterval(() => void sweep().catch((e) => deps.log.warn({ queue: 'email', err: e }, 'e-mail job sweep failed')), SWEEP_EVERY_MS);
+    timer.unref();
+  } catch (e) {
+    await Promise.all(runners.map((r) => Promise.resolve(r.stop()).catch(() => {})));
+    await Promise.resolve(utils.release()).catch(() => {});
+    await pool.end().catch(() => {});
+    throw e;
+  }
+  return {
+    async stop() {
+      clearInterval(timer);
+      // A worker's stop waits for its e-mail in progress, then unlocks what it holds.
+      await Promise.all(runners.map((r) => Promise.resolve(r.stop()).catch(() => {})));
+      await Promise.resolve(utils.release()).catch(() => {});
+      await pool.end().catch(() => {});
+    },
+  };
+}

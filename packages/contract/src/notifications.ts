@@ -1,0 +1,289 @@
+// Notifications (issue 18): what a user is told when money moves or their account's security changes, in the
+// in-app centre (the bell, the panel, /user/notifications) and by e-mail. Each kind belongs to a category (e-mail
+// preferences are per category; security cannot be turned off). The English texts are message functions of the
+// event's parameters, kept here so the centre and the e-mail say the same words and a translation (issue 20) has
+// one place to start from: the server stores kind + params next to the rendered title and body.
+import { z } from 'zod';
+import { formatCents } from './money.js';
+
+export const NOTIFICATION_CATEGORIES = ['deposits', 'withdrawals', 'transfers', 'subscription', 'referrals', 'points', 'security', 'announcements'] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+/** Categories whose e-mail a user cannot turn off. */
+export const ALWAYS_ON_CATEGORIES: readonly NotificationCategory[] = ['security'];
+
+/** The parameters each kind is rendered from (amounts are integer cents, as everywhere on the server). */
+export interface NotificationParams {
+  /** Approved by an admin (`admin`, with the transaction ID the user gave) or confirmed on the Tron chain (`chain`). */
+  deposit_credited: { amountCents: number; via: 'admin' | 'chain'; reference?: string };
+  deposit_reverted: { amountCents: number; reference?: string };
+  withdrawal_requested: { amountCents: number; paymentId: string };
+  withdrawal_processed: { amountCents: number; paymentId: string };
+  withdrawal_refunded: { amountCents: number; paymentId: string };
+  /** To the recipient: the sender's name, never their e-mail. */
+  transfer_received: { amountCents: number; senderName: string };
+  /** To the sender: the recipient as the sender typed them (their e-mail). */
+  transfer_sent: { amountCents: number; recipientEmail: string };
+  /** `code`: activated by redeeming a subscription code rather than paid with points. */
+  subscription_activated: { priceCents: number; via: 'points' | 'code' };
+  /** One per commission event: `bonus` is the first-deposit bonus, `commission` a share of a member's reward. */
+  referral_earned: { amountCents: number; memberName: string; level: number; reason: 'commission' | 'bonus' };
+  points_added: { amountCents: number };
+  points_removed: { amountCents: number };
+  two_factor_enabled: Record<string, never>;
+  two_factor_disabled: Record<string, never>;
+  passkey_added: { name: string };
+  passkey_removed: { name: string };
+  /** A sign-in from a browser the account had not used before. */
+  new_sign_in: { userAgent: string; ip: string };
+  password_changed: Record<string, never>;
+  password_reset: Record<string, never>;
+  announcement: { title: string; body: string };
+}
+export type NotificationKind = keyof NotificationParams;
+
+export const NOTIFICATION_KIND_CATEGORY: { readonly [K in NotificationKind]: NotificationCategory } = {
+  deposit_credited: 'deposits',
+  deposit_reverted: 'deposits',
+  withdrawal_requested: 'withdrawals',
+  withdrawal_processed: 'withdrawals',
+  withdrawal_refunded: 'withdrawals',
+  transfer_received: 'transfers',
+  transfer_sent: 'transfers',
+  subscription_activated: 'subscription',
+  referral_earned: 'referrals',
+  points_added: 'points',
+  points_removed: 'points',
+  two_factor_enabled: 'security',
+  two_factor_disabled: 'security',
+  passkey_added: 'security',
+  passkey_removed: 'security',
+  new_sign_in: 'security',
+  password_changed: 'security',
+  password_reset: 'security',
+  announcement: 'announcements',
+};
+export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_KIND_CATEGORY) as NotificationKind[];
+
+export interface NotificationText {
+  title: string;
+  body: string;
+}
+
+const points = (cents: number) => `${formatCents(cents)} points`;
+const NOT_YOU = 'If this was not you, change your password now and end your other sessions on your security page.';
+
+/** The English title and body of each kind, from its parameters. */
+export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: NotificationParams[K]) => NotificationText } = {
+  deposit_credited: (p) => ({
+    title: 'Deposit credited',
+    body:
+      p.via === 'chain'
+        ? `Your deposit of ${points(p.amountCents)} was confirmed on the Tron network and credited to your balance.`
+        : `Your deposit of ${points(p.amountCents)}${p.reference ? ` (transaction ${p.reference})` : ''} was approved and credited to your balance.`,
+  }),
+  deposit_reverted: (p) => ({
+    title: 'Deposit reverted',
+    body: `Your deposit of ${points(p.amountCents)}${p.reference ? ` (transaction ${p.reference})` : ''} was reverted and taken back from your balance.`,
+  }),
+  withdrawal_requested: (p) => ({
+    title: 'Withdrawal requested',
+    body: `Your withdrawal of ${points(p.amountCents)} to ${p.paymentId} was received. The amount is held until it is processed.`,
+  }),
+  withdrawal_processed: (p) => ({
+    title: 'Withdrawal processed',
+    body: `Your withdrawal of ${points(p.amountCents)} to ${p.paymentId} was processed.`,
+  }),
+  withdrawal_refunded: (p) => ({
+    title: 'Withdrawal refunded',
+    body: `Your withdrawal request of ${points(p.amountCents)} to ${p.paymentId} was deleted and the amount returned to your balance.`,
+  }),
+  transfer_received: (p) => ({
+    title: 'Points received',
+    body: `${p.senderName} sent you ${points(p.amountCents)}.`,
+  }),
+  transfer_sent: (p) => ({
+    title: 'Points sent',
+    body: `You sent ${points(p.amountCents)} to ${p.recipientEmail}.`,
+  }),
+  subscription_activated: (p) => ({
+    title: 'Subscription activated',
+    body:
+      p.via === 'code'
+        ? 'Your subscription is active: you redeemed a subscription code.'
+        : p.priceCents > 0
+          ? `Your subscription is active. ${points(p.priceCents)} were charged to your balance.`
+          : 'Your subscription is active.',
+  }),
+  referral_earned: (p) => ({
+    title: 'Referral earnings',
+    body:
+      p.reason === 'bonus'
+        ? `You earned ${points(p.amountCents)}: ${p.memberName}, whom you referred, made their first deposit.`
+        : `You earned ${points(p.amountCents)}: a commission on the points ${p.memberName} (level ${p.level} of your team) earned.`,
+  }),
+  points_added: (p) => ({
+    title: 'Points added',
+    body: `An administrator added ${points(p.amountCents)} to your balance.`,
+  }),
+  points_removed: (p) => ({
+    title: 'Points removed',
+    body: `An administrator removed ${points(p.amountCents)} from your balance.`,
+  }),
+  two_factor_enabled: () => ({
+    title: 'Two-factor sign-in turned on',
+    body: `Two-factor sign-in was turned on for your account. ${NOT_YOU}`,
+  }),
+  two_factor_disabled: () => ({
+    title: 'Two-factor sign-in turned off',
+    body: `Two-factor sign-in was turned off for your account. ${NOT_YOU}`,
+  }),
+  passkey_added: (p) => ({
+    title: 'Passkey added',
+    body: `A passkey named "${p.name}" was added to your account. ${NOT_YOU}`,
+  }),
+  passkey_removed: (p) => ({
+    title: 'Passkey removed',
+    body: `The passkey named "${p.name}" was removed from your account. ${NOT_YOU}`,
+  }),
+  new_sign_in: (p) => ({
+    title: 'New sign-in to your account',
+    body: `Your account was signed in to from a browser it had not used before: ${p.userAgent || 'unknown browser'}, address ${p.ip}. ${NOT_YOU}`,
+  }),
+  password_changed: () => ({
+    title: 'Password changed',
+    body: `The password of your account was changed. ${NOT_YOU}`,
+  }),
+  password_reset: () => ({
+    title: 'Password reset',
+    body: `The password of your account was reset with a link sent to your e-mail. ${NOT_YOU}`,
+  }),
+  announcement: (p) => ({ title: p.title, body: p.body }),
+};
+
+/** Title and body of one notification (the same function types every kind's params). */
+export function renderNotification<K extends NotificationKind>(kind: K, params: NotificationParams[K]): NotificationText {
+  return (NOTIFICATION_TEXT[kind] as (p: NotificationParams[K]) => NotificationText)(params);
+}
+
+export const NOTIFICATION_MSG = {
+  list: 'Notifications fetched successfully',
+  read: 'Notifications marked as read',
+  readChoose: 'Send the ids to mark as read, or all: true',
+  preferences: 'Notification preferences fetched successfully',
+  preferencesSaved: 'Notification preferences saved',
+  securityAlwaysOn: 'Security e-mails cannot be turned off: they tell you when someone else may be using your account',
+  announcementSent: (recipients: number) => `Announcement sent to ${recipients} ${recipients === 1 ? 'user' : 'users'}`,
+  announcements: 'Announcements fetched successfully',
+  announcementTitle: 'Give the announcement a title of 1 to 120 characters',
+  announcementBody: 'Write the announcement in 1 to 2000 characters',
+  audience: 'Choose who receives the announcement: all, subscribers or admins',
+} as const;
+
+export const NOTIFICATION_PAGE_MAX = 100;
+export const NOTIFICATION_PAGE_DEFAULT = 20;
+/** Most ids one POST /notifications/read may name. */
+export const NOTIFICATION_READ_IDS_MAX = 500;
+export const ANNOUNCEMENT_TITLE_MAX = 120;
+export const ANNOUNCEMENT_BODY_MAX = 2000;
+/** The SSE event name of a new notification on GET /api/v1/notifications/stream. */
+export const NOTIFICATION_SSE_EVENT = 'notification';
+
+const pageField = z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(1_000_000).default(1);
+const limitField = z.coerce
+  .number()
+  .int('limit must be a whole number')
+  .min(1, 'limit must be at least 1')
+  .max(NOTIFICATION_PAGE_MAX, `limit must be at most ${NOTIFICATION_PAGE_MAX}`)
+  .default(NOTIFICATION_PAGE_DEFAULT);
+
+/** ?page=&limit= of the notification and announcement lists (newest first). */
+export const notificationsQuery = z.object({ page: pageField, limit: limitField });
+
+export const notificationItem = z.object({
+  _id: z.string(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type NotificationItem = z.infer<typeof notificationItem>;
+
+export const notificationsResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  notifications: z.array(notificationItem),
+  unread: z.number(),
+  page: z.number(),
+  total: z.number(),
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponse>;
+
+/** The data of one SSE `notification` event: the list item and the user's unread count after it. */
+export const notificationStreamEvent = notificationItem.extend({ unread: z.number() });
+export type NotificationStreamEvent = z.infer<typeof notificationStreamEvent>;
+
+/** POST /api/v1/notifications/read: `{ ids }` (the caller's own; others change nothing) or `{ all: true }`. */
+export const markReadBody = z.union(
+  [
+    z.object({ ids: z.array(z.uuid()).min(1).max(NOTIFICATION_READ_IDS_MAX) }).strict(),
+    z.object({ all: z.literal(true) }).strict(),
+  ],
+  { error: NOTIFICATION_MSG.readChoose },
+);
+export type MarkReadBody = z.infer<typeof markReadBody>;
+export const markReadResponse = z.object({ success: z.boolean(), message: z.string(), unread: z.number() });
+
+export const notificationPreferences = z.object(
+  Object.fromEntries(NOTIFICATION_CATEGORIES.map((c) => [c, z.boolean()])) as Record<NotificationCategory, z.ZodBoolean>,
+);
+export type NotificationPreferences = z.infer<typeof notificationPreferences>;
+export const preferencesResponse = z.object({ success: z.boolean(), message: z.string(), preferences: notificationPreferences });
+/** PUT /api/v1/notifications/preferences: any categories; security set to false is refused (400). */
+export const preferencesBody = z.object({
+  preferences: notificationPreferences.partial().superRefine((p, ctx) => {
+    for (const c of ALWAYS_ON_CATEGORIES) {
+      if (p[c] === false) ctx.addIssue({ code: 'custom', message: NOTIFICATION_MSG.securityAlwaysOn, path: [c] });
+    }
+  }),
+});
+export type PreferencesBody = z.infer<typeof preferencesBody>;
+
+export const ANNOUNCEMENT_AUDIENCES = ['all', 'subscribers', 'admins'] as const;
+export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
+
+export const announcementBody = z.object({
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: NOTIFICATION_MSG.audience }),
+  title: z
+    .string({ error: NOTIFICATION_MSG.announcementTitle })
+    .trim()
+    .min(1, NOTIFICATION_MSG.announcementTitle)
+    .max(ANNOUNCEMENT_TITLE_MAX, NOTIFICATION_MSG.announcementTitle),
+  body: z
+    .string({ error: NOTIFICATION_MSG.announcementBody })
+    .trim()
+    .min(1, NOTIFICATION_MSG.announcementBody)
+    .max(ANNOUNCEMENT_BODY_MAX, NOTIFICATION_MSG.announcementBody),
+  email: z.boolean().default(false),
+});
+export type AnnouncementBody = z.input<typeof announcementBody>;
+
+export const announcementRecord = z.object({
+  _id: z.string(),
+  audience: z.enum(ANNOUNCEMENT_AUDIENCES),
+  title: z.string(),
+  body: z.string(),
+  email: z.boolean(),
+  recipients: z.number(),
+  createdAt: z.string(),
+});
+export type AnnouncementRecord = z.infer<typeof announcementRecord>;
+export const announcementResponse = z.object({ success: z.boolean(), message: z.string(), announcement: announcementRecord });
+export const announcementsQuery = notificationsQuery;
+export const announcementsResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  announcements: z.array(announcementRecord),
+  page: z.number(),
+  total: z.number(),
+});

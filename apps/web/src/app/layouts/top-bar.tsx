@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { Menu, Moon, Sun, X } from '../../components/ui/shell-icons';
 import { toggleTheme, useTheme } from '../../lib/theme';
+import { UserMenu } from './user-menu';
 
 interface TopBarProps {
   menuOpen: boolean;
@@ -38,7 +39,8 @@ export function TopBar({ menuOpen, onMenuToggle, menuButtonRef }: TopBarProps) {
           </span>
           <span>USDT Points</span>
         </Link>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-2">
+          <UserMenu />
           <button
             type="button"
             className={iconButton}

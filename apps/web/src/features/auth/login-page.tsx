@@ -5,9 +5,11 @@ import { Input } from '../../components/ui/input';
 import { AuthCard, field, textLink } from './auth-card';
 import { useAuthSubmit } from './use-auth-submit';
 import { SecondStep } from './second-step';
+import { useReturnTarget } from './return-target';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const { landing, linkTo } = useReturnTarget();
   // With two-factor sign-in on, the right password opens the second step instead of a session (issue 17).
   const [secondStep, setSecondStep] = useState(false);
   const passkey = useAuthSubmit({
@@ -16,7 +18,7 @@ export function LoginPage() {
     onSuccess: async (data, { startSession }) => {
       if (!data?.user) return;
       startSession(data.user);
-      await navigate('/user/profile');
+      await navigate(landing);
     },
   });
   const { submit, pending, prefetch } = useAuthSubmit({
@@ -27,11 +29,11 @@ export function LoginPage() {
       if (data?.twoFactorRequired) setSecondStep(true);
       if (!data?.user) return;
       startSession(data.user);
-      await navigate('/user/profile');
+      await navigate(landing);
     },
   });
 
-  if (secondStep) return <SecondStep onRestart={() => setSecondStep(false)} />;
+  if (secondStep) return <SecondStep landing={landing} onRestart={() => setSecondStep(false)} />;
 
   return (
     <AuthCard
@@ -47,7 +49,7 @@ export function LoginPage() {
           </p>
           <p>
             New here?{' '}
-            <Link to="/signup" className={textLink}>
+            <Link to={linkTo('/signup')} className={textLink}>
               Create an account
             </Link>
           </p>

@@ -7,12 +7,12 @@ import type { User } from '../../lib/auth-storage';
 import { AuthCard, field, textLink } from './auth-card';
 import { useAuthSubmit } from './use-auth-submit';
 
-export function SecondStep({ onRestart }: { onRestart: () => void }) {
+export function SecondStep({ landing, onRestart }: { landing: string; onRestart: () => void }) {
   const navigate = useNavigate();
   const finish = async (data: { user?: User } | null, startSession: (user: User) => void) => {
     if (!data?.user) return;
     startSession(data.user);
-    await navigate('/user/profile');
+    await navigate(landing);
   };
   const code = useAuthSubmit({
     validate: (_deps, form) => {

@@ -3,10 +3,12 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { AuthCard, field, textLink } from './auth-card';
 import { useAuthSubmit } from './use-auth-submit';
+import { useReturnTarget } from './return-target';
 
 export function SignupPage() {
   const { refer = '' } = useParams();
   const navigate = useNavigate();
+  const { landing, linkTo } = useReturnTarget();
   const { submit, pending, prefetch } = useAuthSubmit({
     validate: ({ parseOrToast, registerBody }, form) =>
       parseOrToast(registerBody, {
@@ -20,7 +22,7 @@ export function SignupPage() {
     onSuccess: async (data, { startSession }) => {
       if (!data?.user) return;
       startSession(data.user);
-      await navigate('/user/profile');
+      await navigate(landing);
     },
   });
 
@@ -33,7 +35,7 @@ export function SignupPage() {
       footer={
         <p>
           Already have an account?{' '}
-          <Link to="/login" className={textLink}>
+          <Link to={linkTo('/login')} className={textLink}>
             Login
           </Link>
         </p>

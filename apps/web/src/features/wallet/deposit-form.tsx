@@ -45,8 +45,8 @@ export function PackagePicker({ value, onChange, disabled }: { value: string; on
   );
 }
 
-export function DepositForm({ mode, disabled }: { mode: 'free' | 'package'; disabled: boolean }) {
-  const [amount, setAmount] = useState('');
+export function DepositForm({ mode, disabled, initialAmount = '' }: { mode: 'free' | 'package'; disabled: boolean; initialAmount?: string }) {
+  const [amount, setAmount] = useState(initialAmount);
   const [transactionId, setTransactionId] = useState('');
   const queryClient = useQueryClient();
   const keys = useIdempotencyKeys();

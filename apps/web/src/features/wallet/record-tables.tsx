@@ -1,11 +1,10 @@
 // The caller's deposits and withdrawals (spec §4: shown as Approved or Pending), paged on the client.
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { formatPoints, type DepositRecord, type WithdrawalRecord } from '@app/contract';
 import { DateTime } from '../../components/ui/date-time';
 import { Pagination } from '../../components/ui/pagination';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { fetchMyDeposits, fetchMyWithdrawals, walletKeys } from './api';
+import { useMyDeposits, useMyWithdrawals } from '../../lib/account-api';
 import { TableHead, td } from '../../components/ui/table';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -80,14 +79,6 @@ function RecordTable({
       <Pagination label={caption} page={current} pageCount={pageCount} onPage={setPage} />
     </>
   );
-}
-
-export function useMyDeposits() {
-  return useQuery({ queryKey: walletKeys.myDeposits, queryFn: fetchMyDeposits, refetchOnMount: 'always' });
-}
-
-export function useMyWithdrawals() {
-  return useQuery({ queryKey: walletKeys.myWithdrawals, queryFn: fetchMyWithdrawals, refetchOnMount: 'always' });
 }
 
 const depositRow = (d: DepositRecord): Row => ({

@@ -6,20 +6,10 @@ import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
 import { PageHeader } from '../../components/ui/page';
+import { SignedAmount } from '../../components/ui/signed-amount';
 import { STATEMENT_CSV_URL, fetchStatementPage, walletKeys } from './api';
 import { TableHead, td } from '../../components/ui/table';
 
-
-/** "+12.50" / "-12.50": the sign is in the text, colour only repeats it. */
-function SignedAmount({ amount }: { amount: number }) {
-  const credit = amount > 0;
-  return (
-    <span className={credit ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-800 dark:text-red-300'}>
-      {credit ? '+' : ''}
-      {formatPoints(amount)}
-    </span>
-  );
-}
 
 function Row({ entry }: { entry: StatementEntry }) {
   return (

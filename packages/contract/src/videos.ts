@@ -151,13 +151,6 @@ export const videoTitle = z.unknown().transform((value, ctx): string | null | un
   return text || null;
 });
 
-/** What the library and the player call a video: its title, else a readable default (never the raw id). */
-export function videoDisplayTitle(video: { title?: string | null; createdAt: string }, index?: number): string {
-  if (video.title) return video.title;
-  const added = new Date(video.createdAt).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  return index === undefined ? `Video added ${added}` : `Video ${index + 1} · added ${added}`;
-}
-
 const filled = (value: unknown) =>
   (typeof value === 'string' && value.trim().length > 0) || (typeof value === 'number' && !Number.isNaN(value));
 

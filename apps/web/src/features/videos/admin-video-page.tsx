@@ -66,7 +66,7 @@ export function AdminVideoPage() {
           <TableHead columns={['Video', 'Link', { label: 'Points', numeric: true }, { label: 'Time', numeric: true }, 'Actions']} />
           <tbody>
             {list.data.map((video) => {
-              const name = videoName(video.link);
+              const name = videoName(video);
               const busy = remove.isPending && remove.variables?._id === video._id;
               return (
                 <tr key={video._id} data-testid="admin-video-row" className="border-b border-slate-100 dark:border-slate-800">

@@ -21,10 +21,10 @@ export function LoginPage() {
       await navigate(landing);
     },
   });
-  const { submit, pending, prefetch } = useAuthSubmit({
-    validate: ({ parseOrToast, loginBody }, form) =>
-      parseOrToast(loginBody, { email: field(form, 'email'), password: field(form, 'password') }),
-    call: ({ loginUser }, values) => loginUser(values),
+  const { submit, pending, prefetch, fields } = useAuthSubmit({
+    validate: ({ parseOrToast, loginBody }, form, fields) =>
+      parseOrToast(loginBody, { email: field(form, 'email'), password: field(form, 'password') }, fields),
+    call: ({ loginUser }, values, onRefused) => loginUser(values, onRefused),
     onSuccess: async (data, { startSession }) => {
       if (data?.twoFactorRequired) setSecondStep(true);
       if (!data?.user) return;
@@ -40,6 +40,7 @@ export function LoginPage() {
       title="Login"
       onSubmit={submit}
       onFirstUse={prefetch}
+      fields={fields}
       footer={
         <div className="flex flex-col gap-2">
           <p>

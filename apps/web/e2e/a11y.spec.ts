@@ -25,7 +25,7 @@ const PUBLIC_PAGES = [
   '/this-page-does-not-exist',
 ];
 
-const LOGGED_IN_PAGES = ['/user/profile', '/user/profile/change-password'];
+const LOGGED_IN_PAGES = ['/user/dashboard', '/user/profile', '/user/profile/change-password'];
 
 type Theme = 'light' | 'dark';
 

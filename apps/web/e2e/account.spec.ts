@@ -7,11 +7,13 @@ test.use({ viewport: DESKTOP });
 test('sign up, balance reveal, profile edit, logout, login, dark theme, referral', async ({ page, browser }, testInfo) => {
   const u = newUser('acct');
 
-  // Sign up through the form: logged in on the profile.
+  // Sign up through the form: logged in on the dashboard (issue 19); the profile is one click away.
   await visit(page, '/signup');
   await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
   await fillSignup(page, u);
-  await expect(page).toHaveURL(/\/user\/profile$/);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.goto('/user/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   await expectAccessible(page);
 
@@ -49,17 +51,17 @@ test('sign up, balance reveal, profile edit, logout, login, dark theme, referral
   await page.reload();
   await expect(page.getByLabel('Full name', { exact: true })).toHaveValue(newName);
 
-  // Logout from the side menu: on /login, and the profile now sends back to /login.
+  // Logout from the side menu: on /login, and the profile now sends back to /login, naming the profile to return to.
   await page.locator('nav#side-menu').getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.locator('nav#side-menu').getByRole('link', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBeNull();
   await page.goto('/user/profile');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fuser%2Fprofile$/);
   await expectAccessible(page);
   expect((await api(page.request, 'GET', '/user/me')).status).toBe(401);
 
-  // Login through the form.
+  // Login through the form: back on the profile that sent us to /login.
   await fillLogin(page, u.email, u.password);
   await expect(page).toHaveURL(/\/user\/profile$/);
   await expect(page.getByLabel('Full name', { exact: true })).toHaveValue(newName);
@@ -94,8 +96,8 @@ test('sign up, balance reveal, profile edit, logout, login, dark theme, referral
     await expect(page2.getByLabel('Referral e-mail (optional)')).toHaveValue(me.referralCode);
     await expectAccessible(page2);
     await fillSignup(page2, u2);
-    await expect(page2).toHaveURL(/\/user\/profile$/);
-    await expect(page2.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(page2).toHaveURL(/\/user\/dashboard$/);
+    await expect(page2.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const me2 = (await api(page2.request, 'GET', '/user/me')).body.user as { email: string; referredBy: string | null };
     expect(me2.email).toBe(u2.email);
     expect(me2.referredBy).toBe(me._id);

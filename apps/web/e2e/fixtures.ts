@@ -92,3 +92,34 @@ export async function fillLogin(page: Page, email: string, password: string) {
 
 /** Desktop size: the side menu (nav#side-menu) is always shown, not behind "Open menu". */
 export const DESKTOP = { width: 1280, height: 800 };
+
+/** A few seconds of real WebM video, recorded from a canvas in the browser (the machine has no video files). */
+export async function recordClip(page: Page, seconds: number): Promise<Buffer> {
+  const base64 = await page.evaluate(async (ms) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 36;
+    const g = canvas.getContext('2d')!;
+    const recorder = new MediaRecorder(canvas.captureStream(10), { mimeType: 'video/webm' });
+    const chunks: Blob[] = [];
+    recorder.ondataavailable = (e) => chunks.push(e.data);
+    let frame = 0;
+    const paint = () => {
+      g.fillStyle = `hsl(${(frame++ * 15) % 360} 70% 50%)`;
+      g.fillRect(0, 0, 64, 36);
+    };
+    paint();
+    const timer = setInterval(paint, 100);
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+    recorder.start(250);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    recorder.stop();
+    await stopped;
+    clearInterval(timer);
+    const bytes = new Uint8Array(await new Blob(chunks).arrayBuffer());
+    let text = '';
+    for (const b of bytes) text += String.fromCharCode(b);
+    return btoa(text);
+  }, seconds * 1000);
+  return Buffer.from(base64, 'base64');
+}

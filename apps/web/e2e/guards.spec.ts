@@ -5,9 +5,9 @@ test.use({ viewport: DESKTOP });
 
 const ADMIN_PATHS = ['/allusers', '/adminvideo', '/admin/deposit', '/admin/withdraw'];
 
-test('anonymous visitor on /user/profile goes to /login', async ({ page }) => {
+test('anonymous visitor on /user/profile goes to /login (which will return there)', async ({ page }) => {
   await page.goto('/user/profile');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?next=%2Fuser%2Fprofile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
   await expectAccessible(page);
 });

@@ -86,13 +86,13 @@ test('reset by e-mailed link: new password works, old fails, every session ends,
     // The old password fails, the new one logs in through the form.
     expect((await api(request, 'POST', '/user/login', { email: u.email, password: u.password })).status).toBe(401);
     await fillLogin(page3, u.email, newPassword);
-    await expect(page3).toHaveURL(/\/user\/profile$/);
-    await expect(page3.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    await expect(page3).toHaveURL(/\/user\/dashboard$/);
+    await expect(page3.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
     // The two earlier sessions ended.
     for (const p of [page, page2]) {
       await p.reload();
-      await expect(p).toHaveURL(/\/login$/);
+      await expect(p).toHaveURL(/\/login\?next=%2Fuser%2Fprofile$/);
       expect((await api(p.request, 'GET', '/user/me')).status).toBe(401);
     }
 

@@ -93,7 +93,7 @@ test('two-factor sign-in turned on with the keyboard, then asked for at login; w
   // The enabling code is spent (a replay is refused); a phone 30 s ahead shows the next one, which is accepted.
   await page.getByLabel('Code').fill(codeFor(secret, 30_000));
   await page.getByLabel('Code').press('Enter');
-  await expect(page).toHaveURL(/\/user\/profile$/);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
 });
 
 test('passkeys: register two, rename one, sign in without a password, remove them', async ({ page }) => {
@@ -128,7 +128,7 @@ test('passkeys: register two, rename one, sign in without a password, remove the
   await signOutHere(page);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(page).toHaveURL(/\/user\/profile$/);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
   const me = await api(page.request, 'GET', '/user/me');
   expect(me.body.user.email).toBe(user.email);
 
@@ -169,7 +169,7 @@ test('a passkey as the second step: with two-factor sign-in on, the password the
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
   await page.getByRole('button', { name: 'Use a passkey instead' }).click();
-  await expect(page).toHaveURL(/\/user\/profile$/);
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
   expect((await api(page.request, 'GET', '/user/me')).body.user.twoFactor).toBe(true);
 });
 

@@ -1,7 +1,7 @@
 // Journeys for videos (spec §2, §4, §5, §8): the admin adds, edits and deletes videos; a subscriber watches
 // one for its time and is paid once a day; a user without a subscription is denied the library.
 import type { Page } from '@playwright/test';
-import { DESKTOP, SADMIN, api, expect, expectAccessible, expectToast, loginViaApi, signUpViaApi, test, visit } from './fixtures';
+import { DESKTOP, SADMIN, api, expect, expectAccessible, expectToast, loginViaApi, recordClip, signUpViaApi, test, visit } from './fixtures';
 
 test.use({ viewport: DESKTOP });
 
@@ -125,6 +125,11 @@ test('a subscriber watches a video for its time and is paid once a day', async (
     route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>player</title>' }),
   );
 
+  // The file video plays for real: a clip recorded in the browser is served for its link (no network here). The
+  // countdown runs only while the <video> element plays (issue 19).
+  const clip = await recordClip(page, 8);
+  await page.route(link, (route) => route.fulfill({ status: 200, contentType: 'video/webm', body: clip }));
+
   // The library: a card with its points and minutes, linking to the player.
   await visit(page, '/video');
   await expect(page.getByRole('heading', { level: 1, name: 'Videos' })).toBeVisible();
@@ -137,16 +142,22 @@ test('a subscriber watches a video for its time and is paid once a day', async (
 
   // A YouTube video: its hqdefault thumbnail on the card, and the privacy-enhanced embed, muted and autoplaying.
   // Newest first: ours is the first card of this id (a repeated run adds another).
+  // Untitled, it is named for its kind and day (issue 19), never by YouTube's raw id.
   const youTubeCard = page
     .getByTestId('video-card')
-    .filter({ has: page.getByRole('link', { name: 'Watch YouTube video dQw4w9WgXcQ' }) })
+    .filter({ has: page.locator('img[src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"]') })
     .first();
+  await expect(youTubeCard.getByRole('link')).toHaveAccessibleName(/^Watch YouTube video added /);
   await expect(youTubeCard.locator('img')).toHaveAttribute('src', 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg');
   await expect(youTubeCard.getByTestId('video-placeholder')).toHaveCount(0);
   await youTubeCard.getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/video/${youTubeVideoId}$`));
   const frame = page.locator('iframe');
-  await expect(frame).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&mute=1&playsinline=1');
+  // enablejsapi: the player reports its state over the IFrame API's messages (the countdown follows it).
+  await expect(frame).toHaveAttribute(
+    'src',
+    `https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&mute=1&playsinline=1&enablejsapi=1&origin=${encodeURIComponent(new URL(page.url()).origin)}`,
+  );
   await expect(frame).toHaveAttribute('allow', 'autoplay; encrypted-media; picture-in-picture');
   await expect(frame).toHaveAttribute('title', /Video player/);
   await expect(page.getByRole('progressbar', { name: 'Watch progress' })).toHaveAttribute('aria-valuemax', '600');

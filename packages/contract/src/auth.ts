@@ -18,6 +18,11 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
  */
 export const INVISIBLE_CHARS = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}]/u;
 export const EMAIL_INVISIBLE = 'E-mail address must not contain invisible or direction-control characters';
+/** Refusals of the account calls that are about one field: the forms mark that field (issue 19). */
+export const ACCOUNT_MSG = {
+  emailTaken: 'An account with this e-mail already exists',
+  oldPasswordWrong: 'Old password is incorrect',
+} as const;
 /** How every e-mail is compared: trimmed, NFC-normalised (e + U+0301 is é), lower case. */
 export const normaliseEmail = (email: string) => email.trim().normalize('NFC').toLowerCase();
 

@@ -3,6 +3,7 @@
 // Client forms and the server apply the same schemas, so both give one message.
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { INVISIBLE_CHARS } from './auth.js';
 import { parseCents } from './money.js';
 
 export const VIDEO_MSG = {
@@ -20,7 +21,13 @@ export const VIDEO_MSG = {
   notDue: 'Keep watching: the reward is not due yet',
   alreadyPaid: 'You have already earned the points for this video today',
   subscriptionRequired: 'An active subscription is required to earn video rewards',
+  titleText: 'Title must be text',
+  titleTooLong: 'Title must be at most 120 characters',
+  titleInvisible: 'Title must not contain invisible or direction-control characters (line breaks, tabs, zero-width or bidi marks)',
 } as const;
+
+/** A video's optional name (issue 19), shown in the library and the player instead of its id. */
+export const VIDEO_TITLE_MAX = 120;
 
 export const VIDEO_LINK_MAX = 2048;
 export const VIDEO_MAX_CENTIMINUTES = LIMITS.videoMaxMinutes * 100;
@@ -121,16 +128,42 @@ export const videoTime = z.unknown().transform((value, ctx) => {
   return z.NEVER;
 });
 
+/**
+ * The title: trimmed and NFC-normalised; empty text means "no title" (null). Absent (undefined) is kept as
+ * undefined so an edit that does not send a title (a client of the spec's API) leaves the stored one alone.
+ */
+export const videoTitle = z.unknown().transform((value, ctx): string | null | undefined => {
+  if (value === undefined) return undefined;
+  if (value === null) return null;
+  if (typeof value !== 'string') {
+    ctx.addIssue({ code: 'custom', message: VIDEO_MSG.titleText });
+    return z.NEVER;
+  }
+  const text = value.trim().normalize('NFC');
+  if (INVISIBLE_CHARS.test(text)) {
+    ctx.addIssue({ code: 'custom', message: VIDEO_MSG.titleInvisible });
+    return z.NEVER;
+  }
+  if ([...text].length > VIDEO_TITLE_MAX) {
+    ctx.addIssue({ code: 'custom', message: VIDEO_MSG.titleTooLong });
+    return z.NEVER;
+  }
+  return text || null;
+});
+
 const filled = (value: unknown) =>
   (typeof value === 'string' && value.trim().length > 0) || (typeof value === 'number' && !Number.isNaN(value));
 
-/** POST /video and PUT /video/{id}: link, point and time all required (spec §5). */
+/** POST /video and PUT /video/{id}: link, point and time all required (spec §5); an optional title (issue 19). */
 export const videoBody = z
-  .object({ link: z.unknown().optional(), point: z.unknown().optional(), time: z.unknown().optional() }, { error: VIDEO_MSG.fillAll })
+  .object(
+    { link: z.unknown().optional(), point: z.unknown().optional(), time: z.unknown().optional(), title: z.unknown().optional() },
+    { error: VIDEO_MSG.fillAll },
+  )
   .superRefine((v, ctx) => {
     if (![v.link, v.point, v.time].every(filled)) ctx.addIssue({ code: 'custom', message: VIDEO_MSG.fillAll });
   })
-  .pipe(z.object({ link: videoLink, point: videoPoint, time: videoTime }));
+  .pipe(z.object({ link: videoLink, point: videoPoint, time: videoTime, title: videoTitle.optional() }));
 export type VideoBody = z.input<typeof videoBody>;
 
 /** POST /video/add-point: the video's own points are paid; a client-sent `point` is accepted and ignored. */
@@ -144,6 +177,8 @@ export const addPointBody = z
 /** A video as every response shows it. */
 export const publicVideo = z.object({
   _id: z.string(),
+  /** null: no title; show videoDisplayTitle(). */
+  title: z.string().nullable(),
   link: z.string(),
   point: z.number(),
   time: z.number(),

@@ -12,6 +12,7 @@ const ChangePasswordPage = lazyPage(() => import('../features/auth/change-passwo
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
 const SecurityPage = lazyPage(() => import('../features/security/security-page'), 'SecurityPage');
 const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page'), 'NotificationsPage');
+const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
 
 const TransferPage = lazyPage(() => import('../features/wallet/transfer-page'), 'TransferPage');
 const DepositPage = lazyPage(() => import('../features/wallet/deposit-page'), 'DepositPage');
@@ -84,6 +85,7 @@ const routes: RouteObject[] = [
   {
     element: <RequireUser />,
     children: [
+      { path: '/user/dashboard', element: <DashboardPage /> },
       { path: '/user/profile', element: <ProfilePage /> },
       { path: '/user/profile/change-password', element: <ChangePasswordPage /> },
       { path: '/user/security', element: <SecurityPage /> },

@@ -1,9 +1,12 @@
 // Spec §6 on the client: anonymous → /login, logged in without permission → /denied.
-// The decision uses the stored auth until /user/me answers, then the server's user.
+// The decision uses the stored auth until /user/me answers, then the server's user. The way to /login
+// carries the page asked for (path and query, lib/return-path.ts), so signing in returns there; a session
+// that ends on the server (a 401 anywhere, lib/api.ts) clears the stored auth and comes through here too.
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '../lib/auth-storage';
 import { useSession, type Session } from '../lib/session';
 import { useAppConfig } from '../lib/config';
+import { loginPathFor } from '../lib/return-path';
 
 function Checking() {
   return (
@@ -16,7 +19,7 @@ function Checking() {
 function Guard({ allow }: { allow: (session: Session) => boolean }) {
   const session = useSession();
   const location = useLocation();
-  if (!session.isLoggedIn) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!session.isLoggedIn) return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   if (allow(session)) return <Outlet />;
   if (session.isChecking) return <Checking />;
   return <Navigate to="/denied" replace />;

@@ -8,10 +8,14 @@ requestToaster();
 
 export { toast };
 
-/** The spec's pattern for auth calls: a loading toast, replaced in place by the server's answer. */
+/**
+ * The spec's pattern for auth calls: a loading toast, replaced in place by the server's answer.
+ * `onRefused` hears the refusal too (a form marks the field it is about: components/ui/field-errors.tsx).
+ */
 export async function withToast<T extends ApiEnvelope>(
   call: () => Promise<{ data: T }>,
   texts: { loading: string; success: string; error: string },
+  onRefused?: (err: unknown) => void,
 ): Promise<T | null> {
   const id = toast.loading(texts.loading);
   try {
@@ -20,6 +24,7 @@ export async function withToast<T extends ApiEnvelope>(
     return data;
   } catch (err) {
     toast.error(errorMessage(err, texts.error), { id });
+    onRefused?.(err);
     return null;
   }
 }

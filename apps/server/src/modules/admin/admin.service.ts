@@ -48,10 +48,11 @@ export async function dashboard(db: Db, clock: Clock): Promise<Dashboard> {
       where hidden_at is null and created_at >= ${first} and created_at < ${end}
       group by 1
     ),
+    -- Sign-ups are members: staff accounts (ADMIN, SADMIN) are not counted (issue 19).
     su as (
       select (created_at at time zone 'UTC')::date as day, count(*) as n
       from users
-      where created_at >= ${first} and created_at < ${end}
+      where created_at >= ${first} and created_at < ${end} and role = 'USER'
       group by 1
     )
     select

@@ -1,7 +1,7 @@
 // Accounts: sign-up, login, profile, passwords and resets (DESIGN §3, §4, §7).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { normaliseEmail, type PublicUser } from '@app/contract';
+import { ACCOUNT_MSG, normaliseEmail, type PublicUser } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, passwordResets, sessions, users } from '../../db/schema/index.js';
 import type { Clock } from '../../clock.js';
@@ -99,7 +99,7 @@ export async function createUser(
       });
     } catch (e) {
       const detail = String((e as { constraint?: string; cause?: { constraint?: string } })?.cause?.constraint ?? (e as { constraint?: string }).constraint ?? '');
-      if (pgCode(e) === PG.uniqueViolation && detail.includes('email')) throw conflict('An account with this e-mail already exists');
+      if (pgCode(e) === PG.uniqueViolation && detail.includes('email')) throw conflict(ACCOUNT_MSG.emailTaken);
       if (pgCode(e) === PG.uniqueViolation) continue; // referral code taken in a race: pick again
       throw e;
     }
@@ -145,7 +145,7 @@ export async function changePassword(
   const userId = me.id;
   const attempt = await takeAttempt(db, clock, throttleBuckets('login', me.email, ip));
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId));
-  if (!row || !(await verifyPassword(row.hash, oldPassword))) throw badRequest('Old password is incorrect');
+  if (!row || !(await verifyPassword(row.hash, oldPassword))) throw badRequest(ACCOUNT_MSG.oldPasswordWrong);
   await attempt.release();
   const sessionHash = me.sessionHash;
   const passwordHash = await hashPassword(newPassword);

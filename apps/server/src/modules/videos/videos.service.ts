@@ -29,6 +29,8 @@ type VideoRow = typeof videos.$inferSelect;
 
 export interface VideoInput {
   link: string;
+  /** undefined: not sent (an edit keeps the stored title); null: no title. */
+  title?: string | null;
   point: number; // cents
   time: number; // centiminutes
 }
@@ -36,6 +38,7 @@ export interface VideoInput {
 export function toPublicVideo(v: VideoRow): PublicVideo {
   return {
     _id: v.id,
+    title: v.title,
     link: v.link,
     point: centsToNumber(v.pointCents),
     time: v.timeCentiminutes / 100,
@@ -79,7 +82,7 @@ export async function createVideo(db: Db, clock: Clock, actorId: string, input: 
     const now = clock();
     const [row] = await tx
       .insert(videos)
-      .values({ link: input.link, pointCents: input.point, timeCentiminutes: input.time, createdAt: now, updatedAt: now })
+      .values({ link: input.link, title: input.title ?? null, pointCents: input.point, timeCentiminutes: input.time, createdAt: now, updatedAt: now })
       .returning();
     const video = toPublicVideo(row);
     await recordAudit(tx, { actorId, action: 'video.created', targetType: 'video', targetId: row.id, after: video });
@@ -93,7 +96,7 @@ export async function updateVideo(db: Db, clock: Clock, actorId: string, id: str
     const before = await findLive(tx, id, true);
     const [row] = await tx
       .update(videos)
-      .set({ link: input.link, pointCents: input.point, timeCentiminutes: input.time, updatedAt: clock() })
+      .set({ link: input.link, ...(input.title === undefined ? {} : { title: input.title }), pointCents: input.point, timeCentiminutes: input.time, updatedAt: clock() })
       .where(eq(videos.id, before.id))
       .returning();
     const video = toPublicVideo(row);

@@ -178,7 +178,7 @@ describe('admin management', () => {
     expect(r.status).toBe(201);
     expect(r.body.success).toBe(true);
     expect(typeof r.body.message).toBe('string');
-    expect(Object.keys(r.body.video).sort()).toEqual(['_id', 'createdAt', 'link', 'point', 'time']);
+    expect(Object.keys(r.body.video).sort()).toEqual(['_id', 'createdAt', 'link', 'point', 'time', 'title']);
     expect(r.body.video).toMatchObject({ link, point: 12.5, time: 2.25 });
     const row = await ctx.db.execute<{ point_cents: number; time_centiminutes: number }>(
       sql`select point_cents, time_centiminutes from videos where id = ${r.body.video._id}`,

@@ -31,6 +31,7 @@ const SADMIN_ONLY: Item[] = [
 ];
 const SUBSCRIBER: Item[] = [{ to: '/video', label: 'Video' }];
 const USER: Item[] = [
+  { to: '/user/dashboard', label: 'Dashboard' },
   { to: '/user/transfer', label: 'Transfer' },
   { to: '/user/deposit', label: 'Deposit' },
   { to: '/user/package', label: 'Package' },

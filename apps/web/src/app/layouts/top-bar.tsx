@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Menu, Moon, Sun, X } from '../../components/ui/shell-icons';
 import { toggleTheme, useTheme } from '../../lib/theme';
 import { NotificationBellSlot } from '../../features/notifications/bell-slot';
+import { UserMenu } from './user-menu';
 
 interface TopBarProps {
   menuOpen: boolean;
@@ -39,8 +40,9 @@ export function TopBar({ menuOpen, onMenuToggle, menuButtonRef }: TopBarProps) {
           </span>
           <span>USDT Points</span>
         </Link>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex min-w-0 items-center gap-2">
           <NotificationBellSlot />
+          <UserMenu />
           <button
             type="button"
             className={iconButton}

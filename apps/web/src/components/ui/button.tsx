@@ -18,6 +18,10 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
 }
 
+/**
+ * A button. A primary one carries `data-primary-action`: the page's main actions, which must stay on screen at
+ * every width (e2e/responsive.spec.ts); row actions in tables set it themselves.
+ */
 export function Button({ variant = 'primary', className = '', type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={buttonClass(variant, className)} {...rest} />;
+  return <button type={type} className={buttonClass(variant, className)} data-primary-action={variant === 'primary' ? '' : undefined} {...rest} />;
 }

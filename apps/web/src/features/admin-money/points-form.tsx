@@ -7,6 +7,8 @@ import { MSG, adminPointsBody, centsToNumber, formatCents } from '@app/contract'
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
+import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
+import { fieldMessages } from '../../lib/validate';
 import { useConfirm } from '../../components/ui/confirm-dialog';
 import { errorMessage } from '../../lib/api';
 import { useIdempotencyKeys } from '../../lib/idempotency-key';
@@ -39,14 +41,18 @@ export function PointsForm({ action }: { action: PointsAction }) {
       Promise.all(['point', 'statement', 'me'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
   });
 
+  const fields = useFieldErrors();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (mutation.isPending) return;
     const parsed = adminPointsBody.safeParse({ email, points });
     if (!parsed.success) {
+      // The spec's one message as the toast; each wrong field says its own problem.
       toast.error(MSG.adminPointsInvalid);
+      fields.mark(fieldMessages(parsed.error), MSG.adminPointsInvalid);
       return;
     }
+    fields.mark({});
     const ok = await confirm({
       title: text.confirm,
       message: `${action === 'add' ? 'Add' : 'Remove'} ${formatCents(parsed.data.points)} points ${text.to} ${parsed.data.email}?`,
@@ -61,7 +67,8 @@ export function PointsForm({ action }: { action: PointsAction }) {
         {text.title}
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{text.intro}</p>
-      <form aria-labelledby={headingId} noValidate onSubmit={(e) => void submit(e)} className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+      <form ref={fields.formRef} aria-labelledby={headingId} noValidate onSubmit={(e) => void submit(e)} className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+        <FieldErrorsProvider value={fields}>
         <Input
           label="User e-mail"
           name="email"
@@ -88,6 +95,7 @@ export function PointsForm({ action }: { action: PointsAction }) {
         <Button type="submit" variant={action === 'remove' ? 'danger' : 'primary'} disabled={mutation.isPending}>
           {text.button}
         </Button>
+        </FieldErrorsProvider>
       </form>
       {dialog}
     </Card>

@@ -14,7 +14,8 @@ import type { ApiEnvelope } from '../../lib/api';
 import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import type { ListPage, ListParams } from './api';
 import { LoadError, PageGone } from '../../components/ui/list-state';
-import { TableHead, td } from '../../components/ui/table';
+import { DataCell, DataRow, DataTable } from '../../components/ui/table';
+import { LongValue } from '../../components/ui/long-value';
 
 export interface AdminRecord {
   _id: string;
@@ -136,7 +137,7 @@ function Filters<T extends AdminRecord>({
   );
 }
 
-export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: RecordKind<T>; title: ReactNode }) {
+export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: RecordKind<T>; title: string }) {
   const [params, setParams] = useListParams();
   const queryClient = useQueryClient();
   const keys = useIdempotencyKeys();
@@ -214,41 +215,47 @@ export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: Rec
     );
   } else {
     body = (
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[48rem] border-collapse" aria-busy={list.isFetching}>
-          <caption className="sr-only">{title}</caption>
-          <TableHead columns={['E-mail', { label: 'Amount (USDT)', numeric: true }, kind.referenceLabel, 'Status', 'Date', 'Actions']} />
-          <tbody>
-            {data.records.map((record) => {
-              const done = kind.done(record);
-              const busy = busyId === record._id;
-              return (
-                <tr key={record._id} data-testid={kind.rowTestId} className="border-b border-slate-100 dark:border-slate-800">
-                  <td className={`${td} [overflow-wrap:anywhere]`}>{record.email}</td>
-                  <td className={`${td} text-right font-semibold tabular-nums`}>{formatPoints(record.amount)}</td>
-                  <td className={`${td} max-w-[14rem] font-mono break-all`}>{kind.reference(record)}</td>
-                  <td className={td}>
-                    <StatusBadge done={done} doneLabel={kind.doneLabel} />
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    <DateTime iso={record.createdAt} />
-                  </td>
-                  <td className={td}>
-                    <div className="flex gap-2 whitespace-nowrap">
-                      <Button variant={done ? 'secondary' : 'primary'} disabled={busy} onClick={() => void askStatus(record)}>
-                        {kind.markLabel(!done)}
-                      </Button>
-                      <Button variant="danger" disabled={busy} onClick={() => void askDelete(record)}>
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={title}
+        columns={['E-mail', { label: 'Amount (USDT)', numeric: true }, kind.referenceLabel, 'Status', 'Date', 'Actions']}
+        busy={list.isFetching}
+      >
+        {data.records.map((record) => {
+          const done = kind.done(record);
+          const busy = busyId === record._id;
+          return (
+            <DataRow key={record._id} data-testid={kind.rowTestId}>
+              <DataCell className="[overflow-wrap:anywhere]">{record.email}</DataCell>
+              <DataCell className="font-semibold whitespace-nowrap tabular-nums">{formatPoints(record.amount)}</DataCell>
+              <DataCell>
+                <LongValue value={kind.reference(record)} what={kind.referenceLabel} />
+              </DataCell>
+              <DataCell>
+                <StatusBadge done={done} doneLabel={kind.doneLabel} />
+              </DataCell>
+              <DataCell>
+                <DateTime iso={record.createdAt} />
+              </DataCell>
+              <DataCell actions>
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant={done ? 'secondary' : 'primary'}
+                    data-primary-action
+                    className="whitespace-nowrap"
+                    disabled={busy}
+                    onClick={() => void askStatus(record)}
+                  >
+                    {kind.markLabel(!done)}
+                  </Button>
+                  <Button variant="danger" data-primary-action disabled={busy} onClick={() => void askDelete(record)}>
+                    Delete
+                  </Button>
+                </div>
+              </DataCell>
+            </DataRow>
+          );
+        })}
+      </DataTable>
     );
   }
 

@@ -12,7 +12,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { errorMessage } from '../../lib/api';
 import { AUDIT_ACTIONS, adminKeys, auditActionLabel, fetchAudit, type AuditFilters } from './api';
 import { LoadError } from '../../components/ui/list-state';
-import { TableHead, td } from '../../components/ui/table';
+import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 
 const fieldClass =
   'rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100';
@@ -208,41 +208,34 @@ export function AuditPage() {
     );
   } else {
     body = (
-      // Focusable, so keyboard users can scroll the wide table sideways.
-      <div className="overflow-x-auto" role="region" aria-label="Audit log entries" tabIndex={0}>
-        <table className="w-full min-w-[60rem] border-collapse" aria-busy={list.isFetching}>
-          <caption className="sr-only">Audit log, newest first</caption>
-          <TableHead columns={['Time', 'Actor', 'Action', 'Target', 'Before', 'After']} />
-          <tbody>
-            {data.entries.map((entry) => {
-              const email = targetEmail(entry);
-              return (
-                <tr key={entry._id} data-testid="audit-row" className="border-b border-slate-100 dark:border-slate-800">
-                  <td className={`${td} whitespace-nowrap`}>
-                    <DateTime iso={entry.createdAt} />
-                  </td>
-                  <td className={`${td} [overflow-wrap:anywhere]`}>{entry.actorEmail ?? 'Unknown'}</td>
-                  <td className={td}>
-                    <span className="font-medium">{auditActionLabel(entry.action)}</span>
-                    <span className="block font-mono text-xs text-slate-600 dark:text-slate-300">{entry.action}</span>
-                  </td>
-                  <td className={`${td} max-w-[14rem]`}>
-                    <span className="capitalize">{entry.targetType}</span>
-                    {email && <span className="block [overflow-wrap:anywhere]">{email}</span>}
-                    {entry.targetId && <span className="block font-mono text-xs break-all text-slate-600 dark:text-slate-300">{entry.targetId}</span>}
-                  </td>
-                  <td className={`${td} max-w-[18rem]`}>
-                    <Snapshot value={entry.before} other={entry.after} />
-                  </td>
-                  <td className={`${td} max-w-[18rem]`}>
-                    <Snapshot value={entry.after} other={entry.before} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="Audit log, newest first" columns={['Time', 'Actor', 'Action', 'Target', 'Before', 'After']} busy={list.isFetching}>
+        {data.entries.map((entry) => {
+          const email = targetEmail(entry);
+          return (
+            <DataRow key={entry._id} data-testid="audit-row">
+              <DataCell>
+                <DateTime iso={entry.createdAt} />
+              </DataCell>
+              <DataCell className="[overflow-wrap:anywhere]">{entry.actorEmail ?? 'Unknown'}</DataCell>
+              <DataCell>
+                <span className="font-medium">{auditActionLabel(entry.action)}</span>
+                <span className="block font-mono text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-300">{entry.action}</span>
+              </DataCell>
+              <DataCell className="md:max-w-[14rem]">
+                <span className="capitalize">{entry.targetType}</span>
+                {email && <span className="block [overflow-wrap:anywhere]">{email}</span>}
+                {entry.targetId && <span className="block font-mono text-xs break-all text-slate-600 dark:text-slate-300">{entry.targetId}</span>}
+              </DataCell>
+              <DataCell className="md:max-w-[18rem]">
+                <Snapshot value={entry.before} other={entry.after} />
+              </DataCell>
+              <DataCell className="md:max-w-[18rem]">
+                <Snapshot value={entry.after} other={entry.before} />
+              </DataCell>
+            </DataRow>
+          );
+        })}
+      </DataTable>
     );
   }
 

@@ -1,6 +1,9 @@
 // The dashboard's charts. recharts is large, so this module is only ever loaded lazily by the dashboard page.
 // Each chart is one image to assistive technology (its figures are in the page's data table instead).
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+// Bars, not lines, on a fixed window of zero-filled days (the server's series): with little data a line
+// collapses to a spike, while a bar stands alone on its own day (issue 19). The legend is HTML text, saying
+// what each amount counts (requests, whatever their state) so nobody reads a pending claim as credited money.
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ReactElement } from 'react';
 import { formatPoints, type DashboardResponse } from '@app/contract';
 import { useTheme } from '../../lib/theme';
@@ -17,7 +20,14 @@ const shortDay = (day: string) => day.slice(5); // MM-DD
 const DAY_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const longDay = (day: unknown) => (typeof day === 'string' ? DAY_FORMAT.format(new Date(`${day}T00:00:00Z`)) : String(day));
 
-function ChartFrame({ label, title, children }: { label: string; title: string; children: ReactElement }) {
+interface LegendEntry {
+  name: string;
+  colour: string;
+  /** What the figure counts, in words. */
+  meaning: string;
+}
+
+function ChartFrame({ label, title, legend, children }: { label: string; title: string; legend: LegendEntry[]; children: ReactElement }) {
   return (
     <figure className="min-w-0">
       <figcaption className="mb-2 text-sm font-semibold">{title}</figcaption>
@@ -26,6 +36,16 @@ function ChartFrame({ label, title, children }: { label: string; title: string; 
           {children}
         </ResponsiveContainer>
       </div>
+      <ul className="mt-2 grid gap-1 text-sm text-slate-700 dark:text-slate-300" aria-label={`Legend: ${title}`} data-testid="chart-legend">
+        {legend.map((entry) => (
+          <li key={entry.name} className="flex items-start gap-2">
+            <span aria-hidden="true" className="mt-1 inline-block h-3 w-3 shrink-0 rounded-sm" style={{ background: entry.colour }} />
+            <span>
+              <strong className="font-semibold text-slate-900 dark:text-slate-100">{entry.name}</strong>: {entry.meaning}
+            </span>
+          </li>
+        ))}
+      </ul>
     </figure>
   );
 }
@@ -46,38 +66,33 @@ export function DashboardCharts({ series }: { series: Series }) {
   return (
     <div className="grid gap-6 xl:grid-cols-2">
       <ChartFrame
-        title="Deposits and withdrawals per day (USDT)"
-        label={`Line chart of deposits and withdrawals per day over the last ${series.length} days: ${formatPoints(totalDeposits)} USDT deposited and ${formatPoints(totalWithdrawals)} USDT withdrawn in total. Daily figures are in the data table.`}
+        title="Deposits and withdrawals requested per day (USDT)"
+        label={`Bar chart of deposits and withdrawals requested per day over the last ${series.length} days, pending and credited alike: ${formatPoints(totalDeposits)} USDT of deposits and ${formatPoints(totalWithdrawals)} USDT of withdrawals in total. Daily figures are in the data table.`}
+        legend={[
+          { name: 'Deposits', colour: c.deposits, meaning: 'claims submitted that day, pending and approved (credited) alike' },
+          { name: 'Withdrawals', colour: c.withdrawals, meaning: 'requests submitted that day, pending and paid alike (held from the balance at once)' },
+        ]}
       >
-        <LineChart data={series} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
-          <CartesianGrid stroke={c.grid} strokeDasharray="3 3" />
+        <BarChart data={series} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 0, left: 0 }} barGap={1}>
+          <CartesianGrid stroke={c.grid} strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} {...axis} />
-          <YAxis width={64} {...axis} />
-          <Tooltip {...tooltip} formatter={(v) => `${formatPoints(Number(v))} USDT`} />
-          <Legend wrapperStyle={{ color: c.text }} />
-          <Line type="linear" dataKey="deposits" name="Deposits" stroke={c.deposits} strokeWidth={2} dot={false} isAnimationActive={false} />
-          <Line
-            type="linear"
-            dataKey="withdrawals"
-            name="Withdrawals"
-            stroke={c.withdrawals}
-            strokeWidth={2}
-            strokeDasharray="6 3"
-            dot={false}
-            isAnimationActive={false}
-          />
-        </LineChart>
+          <YAxis width={64} allowDecimals={false} {...axis} />
+          <Tooltip {...tooltip} cursor={{ fill: c.grid, fillOpacity: 0.3 }} formatter={(v) => `${formatPoints(Number(v))} USDT`} />
+          <Bar dataKey="deposits" name="Deposits" fill={c.deposits} maxBarSize={24} isAnimationActive={false} />
+          <Bar dataKey="withdrawals" name="Withdrawals" fill={c.withdrawals} maxBarSize={24} isAnimationActive={false} />
+        </BarChart>
       </ChartFrame>
       <ChartFrame
         title="Sign-ups per day"
-        label={`Bar chart of sign-ups per day over the last ${series.length} days: ${totalSignups} in total. Daily figures are in the data table.`}
+        label={`Bar chart of member sign-ups per day over the last ${series.length} days: ${totalSignups} in total. Daily figures are in the data table.`}
+        legend={[{ name: 'Sign-ups', colour: c.signups, meaning: 'new member accounts; staff (admins) are not counted' }]}
       >
         <BarChart data={series} accessibilityLayer={false} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
-          <CartesianGrid stroke={c.grid} strokeDasharray="3 3" />
+          <CartesianGrid stroke={c.grid} strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} {...axis} />
           <YAxis width={40} allowDecimals={false} {...axis} />
           <Tooltip {...tooltip} cursor={{ fill: c.grid, fillOpacity: 0.3 }} />
-          <Bar dataKey="signups" name="Sign-ups" fill={c.signups} isAnimationActive={false} />
+          <Bar dataKey="signups" name="Sign-ups" fill={c.signups} maxBarSize={24} isAnimationActive={false} />
         </BarChart>
       </ChartFrame>
     </div>

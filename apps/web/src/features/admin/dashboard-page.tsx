@@ -11,12 +11,11 @@ import { errorMessage } from '../../lib/api';
 import { lazyPage } from '../../lib/lazy-page';
 import { adminKeys, fetchDashboard } from './api';
 import { LoadError } from '../../components/ui/list-state';
-import { TableHead } from '../../components/ui/table';
+import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 
 const DashboardCharts = lazyPage(() => import('./dashboard-charts'), 'DashboardCharts');
 
 const linkClass = 'text-sm font-semibold text-emerald-800 underline dark:text-emerald-300';
-const td = 'px-3 py-1.5 text-sm tabular-nums';
 
 const DAY_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const dayLabel = (day: string) => DAY_FORMAT.format(new Date(`${day}T00:00:00Z`));
@@ -37,23 +36,24 @@ function SeriesTable({ series }: { series: DashboardResponse['series'] }) {
   return (
     <details className="mt-6">
       <summary className="cursor-pointer text-sm font-semibold">Show the daily figures as a table</summary>
-      <div className="mt-3 overflow-x-auto" role="region" aria-label="Daily figures" tabIndex={0}>
-        <table className="w-full min-w-[32rem] border-collapse">
-          <caption className="sr-only">Deposits, withdrawals and sign-ups per UTC day, oldest first</caption>
-          <TableHead columns={['Day (UTC)', { label: 'Deposits (USDT)', numeric: true }, { label: 'Withdrawals (USDT)', numeric: true }, { label: 'Sign-ups', numeric: true }]} />
-          <tbody>
-            {series.map((d) => (
-              <tr key={d.day} className="border-b border-slate-100 dark:border-slate-800">
-                <th scope="row" className={`${td} text-left font-medium`}>
-                  <time dateTime={d.day}>{dayLabel(d.day)}</time>
-                </th>
-                <td className={`${td} text-right`}>{formatPoints(d.deposits)}</td>
-                <td className={`${td} text-right`}>{formatPoints(d.withdrawals)}</td>
-                <td className={`${td} text-right`}>{d.signups}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <div className="mt-3">
+        <DataTable
+          caption="Deposits, withdrawals and sign-ups per UTC day, oldest first"
+          columns={['Day (UTC)', { label: 'Deposits (USDT)', numeric: true }, { label: 'Withdrawals (USDT)', numeric: true }, { label: 'Sign-ups', numeric: true }]}
+        >
+          {series.map((d) => (
+            <DataRow key={d.day}>
+              <DataCell header>
+                <time dateTime={d.day} className="whitespace-nowrap">
+                  {dayLabel(d.day)}
+                </time>
+              </DataCell>
+              <DataCell className="tabular-nums">{formatPoints(d.deposits)}</DataCell>
+              <DataCell className="tabular-nums">{formatPoints(d.withdrawals)}</DataCell>
+              <DataCell className="tabular-nums">{d.signups}</DataCell>
+            </DataRow>
+          ))}
+        </DataTable>
       </div>
     </details>
   );

@@ -9,7 +9,7 @@ import { DateTime } from '../../components/ui/date-time';
 import { LoadError } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { TableHead, td } from '../../components/ui/table';
+import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { adminKeys, fetchSubscriptionCodes, generateSubscriptionCode } from './api';
@@ -43,37 +43,34 @@ export function SubscriptionCodesPage() {
     body = <p className="py-4 text-slate-600 dark:text-slate-300">No codes yet. Generate one to give a user a subscription.</p>;
   } else {
     body = (
-      // Focusable, so keyboard users can scroll the wide table sideways.
-      <div className="overflow-x-auto" role="region" aria-label="Subscription codes" tabIndex={0}>
-        <table className="w-full min-w-[48rem] border-collapse" aria-busy={list.isFetching}>
-          <caption className="sr-only">Subscription codes, newest first</caption>
-          <TableHead columns={['Code', 'Status', 'Used by', 'Used at', 'Created by', 'Created at']} />
-          <tbody>
-            {data.codes.map((c) => (
-              <tr key={c._id} data-testid="subscription-code-row" className="border-b border-slate-100 dark:border-slate-800">
-                <td className={td}>
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-mono text-base font-semibold tracking-wider" data-testid="subscription-code">
-                      {grouped(c.code)}
-                    </span>
-                    <CopyButton text={c.code} label="Copy" what="Code" ariaLabel={`Copy code ${grouped(c.code)}`} />
-                  </div>
-                </td>
-                <td className={td}>
-                  <StatusBadge done={c.used} doneLabel="Used" pendingLabel="Unused" />
-                </td>
-                <td className={`${td} [overflow-wrap:anywhere]`}>{c.usedBy ?? '—'}</td>
-                <td className={`${td} whitespace-nowrap`}>{c.usedAt ? <DateTime iso={c.usedAt} /> : '—'}</td>
-                <td className={`${td} [overflow-wrap:anywhere]`}>{c.createdBy}</td>
-                <td className={`${td} whitespace-nowrap`}>
-                  <DateTime iso={c.createdAt} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {data.capped && <p className="py-2 text-sm text-slate-600 dark:text-slate-300">Showing the newest 10,000 codes.</p>}
-      </div>
+      <DataTable
+        caption="Subscription codes, newest first"
+        columns={['Code', 'Status', 'Used by', 'Used at', 'Created by', 'Created at']}
+        busy={list.isFetching}
+        footer={data.capped && <p className="py-2 text-sm text-slate-600 dark:text-slate-300">Showing the newest 10,000 codes.</p>}
+      >
+        {data.codes.map((c) => (
+          <DataRow key={c._id} data-testid="subscription-code-row">
+            <DataCell>
+              <div className="flex flex-wrap items-center gap-2">
+                <span className="font-mono text-base font-semibold tracking-wider whitespace-nowrap" data-testid="subscription-code">
+                  {grouped(c.code)}
+                </span>
+                <CopyButton text={c.code} label="Copy" what="Code" ariaLabel={`Copy code ${grouped(c.code)}`} />
+              </div>
+            </DataCell>
+            <DataCell>
+              <StatusBadge done={c.used} doneLabel="Used" pendingLabel="Unused" />
+            </DataCell>
+            <DataCell className="[overflow-wrap:anywhere]">{c.usedBy ?? '—'}</DataCell>
+            <DataCell>{c.usedAt ? <DateTime iso={c.usedAt} /> : '—'}</DataCell>
+            <DataCell className="[overflow-wrap:anywhere]">{c.createdBy}</DataCell>
+            <DataCell>
+              <DateTime iso={c.createdAt} />
+            </DataCell>
+          </DataRow>
+        ))}
+      </DataTable>
     );
   }
 

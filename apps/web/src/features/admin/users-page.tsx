@@ -17,7 +17,7 @@ import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { adminKeys, deleteUser, fetchUserStats, fetchUsers, updateRole, type AssignableRole } from './api';
 import { PageGone } from '../../components/ui/list-state';
-import { TableHead, td } from '../../components/ui/table';
+import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 import { ClosedAccounts } from './closed-accounts';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -199,83 +199,82 @@ export function AllUsersPage() {
     body = <p className="py-4 text-slate-600 dark:text-slate-300">{searching ? `No users match “${q}”.` : 'No users yet.'}</p>;
   } else {
     body = (
-      // Focusable, so keyboard users can scroll the wide table sideways even when every control is disabled.
-      <div className="overflow-x-auto" role="region" aria-label="Users table" tabIndex={0}>
-        <table className="w-full min-w-[70rem] border-collapse" aria-busy={list.isFetching}>
-          <caption className="sr-only">Users, admins first</caption>
-          <TableHead columns={['Name', 'E-mail', 'Phone', 'Role', { label: 'Balance (USDT)', numeric: true }, 'Subscription', 'Referrer', { label: 'Referral earnings (USDT)', numeric: true }, 'Joined', 'Actions']} />
-          <tbody>
-            {data.users.map((row) => {
-              const busy = busyId === row._id;
-              const roleLock = lockReason(row, me?._id, 'role');
-              const deleteLock = lockReason(row, me?._id, 'delete');
-              const shownRole =
-                roleMutation.isPending && roleMutation.variables?.row._id === row._id ? roleMutation.variables.role : row.role;
-              return (
-                <tr key={row._id} data-testid="admin-user-row" className="border-b border-slate-100 dark:border-slate-800">
-                  <th scope="row" className={`${td} min-w-[10rem] text-left font-medium break-words`}>
-                    {row.fullName}
-                    {row._id === me?._id && <span className="ml-1 text-xs font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">(you)</span>}
-                  </th>
-                  <td className={`${td} break-words`}>{row.email}</td>
-                  <td className={`${td} whitespace-nowrap`}>{row.phone}</td>
-                  <td className={td}>
-                    <select
-                      aria-label={`Role for ${row.email}`}
-                      title={roleLock ?? undefined}
-                      className={fieldClass}
-                      value={shownRole}
-                      disabled={roleLock !== null || busy}
-                      onChange={(e) => changeRole(row, e.target.value as AssignableRole)}
-                    >
-                      {/* Only User and Admin are offered; a super admin's (disabled) selector just shows its role. */}
-                      {row.role === 'SADMIN' && <option value="SADMIN">Super admin</option>}
-                      {ROLE_OPTIONS.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className={`${td} text-right font-semibold tabular-nums`}>{formatPoints(row.point)}</td>
-                  <td className={td}>
-                    <span
-                      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${
-                        row.subscription
-                          ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100'
-                          : 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200'
-                      }`}
-                    >
-                      {row.subscription ? 'Subscribed' : 'Not subscribed'}
-                    </span>
-                  </td>
-                  <td className={`${td} break-words`}>
-                    {row.referredBy ?? <span className="text-slate-600 dark:text-slate-300">None</span>}
-                  </td>
-                  <td className={`${td} text-right tabular-nums`} data-testid="admin-user-referral-earnings">
-                    {formatPoints(row.referralEarnings)}
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    <DateTime iso={row.createdAt} />
-                  </td>
-                  <td className={td}>
-                    <Button
-                      variant="danger"
-                      aria-label={`Delete ${row.email}`}
-                      title={deleteLock ?? undefined}
-                      disabled={deleteLock !== null || busy}
-                      onClick={() => remove(row)}
-                    >
-                      <Trash2 aria-hidden="true" className="h-4 w-4" />
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Users, admins first"
+        columns={['User', 'Role', { label: 'Balance (USDT)', numeric: true }, 'Subscription', 'Referrer', { label: 'Referral earnings (USDT)', numeric: true }, 'Joined', 'Actions']}
+        busy={list.isFetching}
+      >
+        {data.users.map((row) => {
+          const busy = busyId === row._id;
+          const roleLock = lockReason(row, me?._id, 'role');
+          const deleteLock = lockReason(row, me?._id, 'delete');
+          const shownRole =
+            roleMutation.isPending && roleMutation.variables?.row._id === row._id ? roleMutation.variables.role : row.role;
+          return (
+            <DataRow key={row._id} data-testid="admin-user-row">
+              {/* Name, e-mail and phone in one cell: ten columns did not fit beside the side menu at 1,280 px. */}
+              <DataCell header className="[overflow-wrap:anywhere] md:min-w-[10rem]">
+                {row.fullName}
+                {row._id === me?._id && <span className="ml-1 text-xs font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">(you)</span>}
+                <span className="block font-normal">{row.email}</span>
+                <span className="block font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">{row.phone}</span>
+              </DataCell>
+              <DataCell>
+                <select
+                  aria-label={`Role for ${row.email}`}
+                  title={roleLock ?? undefined}
+                  className={fieldClass}
+                  value={shownRole}
+                  disabled={roleLock !== null || busy}
+                  onChange={(e) => changeRole(row, e.target.value as AssignableRole)}
+                >
+                  {/* Only User and Admin are offered; a super admin's (disabled) selector just shows its role. */}
+                  {row.role === 'SADMIN' && <option value="SADMIN">Super admin</option>}
+                  {ROLE_OPTIONS.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              </DataCell>
+              <DataCell className="font-semibold whitespace-nowrap tabular-nums">{formatPoints(row.point)}</DataCell>
+              <DataCell>
+                <span
+                  className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                    row.subscription
+                      ? 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100'
+                      : 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200'
+                  }`}
+                >
+                  {row.subscription ? 'Subscribed' : 'Not subscribed'}
+                </span>
+              </DataCell>
+              <DataCell className="[overflow-wrap:anywhere]">
+                {row.referredBy ?? <span className="text-slate-600 dark:text-slate-300">None</span>}
+              </DataCell>
+              <DataCell className="whitespace-nowrap tabular-nums">
+                <span data-testid="admin-user-referral-earnings">{formatPoints(row.referralEarnings)}</span>
+              </DataCell>
+              <DataCell>
+                <DateTime iso={row.createdAt} day />
+              </DataCell>
+              <DataCell actions>
+                <Button
+                  variant="danger"
+                  data-primary-action
+                  aria-label={`Delete ${row.email}`}
+                  title={deleteLock ?? undefined}
+                  disabled={deleteLock !== null || busy}
+                  onClick={() => remove(row)}
+                >
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                  Delete
+                </Button>
+              </DataCell>
+            </DataRow>
+          );
+        })}
+      </DataTable>
     );
   }
 

@@ -4,48 +4,51 @@ import { api, type ApiEnvelope } from '../../lib/api';
 import type { User } from '../../lib/auth-storage';
 import { withToast } from '../../lib/toast';
 
+/** Hears a refusal (the form marks the field it is about). */
+type OnRefused = (err: unknown) => void;
+
 type UserResponse = ApiEnvelope & { user: User };
 /** With two-factor sign-in on, the right password answers this instead of a user (issue 17). */
 type LoginResponse = ApiEnvelope & ({ user: User; twoFactorRequired?: undefined } | { user?: undefined; twoFactorRequired: true });
 
-export function registerUser(body: { fullName: string; email: string; password: string; phone: string; refer?: string }) {
+export function registerUser(body: { fullName: string; email: string; password: string; phone: string; refer?: string }, onRefused?: OnRefused) {
   return withToast(() => api.post<UserResponse>('/user/register', body), {
     loading: MSG.loading.register,
     success: 'Account created',
     error: 'Could not create your account',
-  });
+  }, onRefused);
 }
 
-export function loginUser(body: { email: string; password: string }) {
+export function loginUser(body: { email: string; password: string }, onRefused?: OnRefused) {
   return withToast(() => api.post<LoginResponse>('/user/login', body), {
     loading: MSG.loading.login,
     success: 'Logged in',
     error: 'Could not log you in',
-  });
+  }, onRefused);
 }
 
-export function requestPasswordReset(body: { email: string }) {
+export function requestPasswordReset(body: { email: string }, onRefused?: OnRefused) {
   return withToast(() => api.post<ApiEnvelope>('/user/reset', body), {
     loading: MSG.loading.forgot,
     success: 'If an account exists for this e-mail, a reset link is on its way.',
     error: 'Could not send the reset e-mail',
-  });
+  }, onRefused);
 }
 
-export function resetPassword(resetToken: string, body: { password: string }) {
+export function resetPassword(resetToken: string, body: { password: string }, onRefused?: OnRefused) {
   return withToast(() => api.post<ApiEnvelope>(`/user/reset/${encodeURIComponent(resetToken)}`, body), {
     loading: MSG.loading.reset,
     success: 'Password reset. Please log in.',
     error: 'Could not reset your password',
-  });
+  }, onRefused);
 }
 
-export function changePassword(body: { oldPassword: string; newPassword: string; code?: string }) {
+export function changePassword(body: { oldPassword: string; newPassword: string; code?: string }, onRefused?: OnRefused) {
   return withToast(() => api.post<ApiEnvelope>('/user/change-password', body), {
     loading: MSG.loading.changePassword,
     success: 'Password changed',
     error: 'Could not change your password',
-  });
+  }, onRefused);
 }
 
 /** Signs in with a passkey: the second step of a sign-in in progress, or without a password (issue 17). */
@@ -62,10 +65,10 @@ export function signInWithPasskey() {
 }
 
 /** The second step after the password: a code from the app, or a recovery code. */
-export function finishSecondStep(body: { code?: string; recoveryCode?: string }) {
+export function finishSecondStep(body: { code?: string; recoveryCode?: string }, onRefused?: OnRefused) {
   return withToast(() => api.post<UserResponse>('/user/login/2fa', body), {
     loading: MSG.loading.login,
     success: 'Logged in',
     error: 'Could not log you in',
-  });
+  }, onRefused);
 }

@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Card } from '../../components/ui/card';
+import { FieldErrorsProvider, type FieldErrorState } from '../../components/ui/field-errors';
 
 interface AuthCardProps {
   title: string;
@@ -9,10 +10,12 @@ interface AuthCardProps {
   onFirstUse?: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** The form's wrong fields (use-auth-submit's `fields`, or a form's own useFieldErrors()). */
+  fields?: FieldErrorState;
 }
 
 /** The frame of every account form. `noValidate`: the shared schemas give the spec's messages, not the browser. */
-export function AuthCard({ title, intro, onSubmit, onFirstUse, children, footer }: AuthCardProps) {
+export function AuthCard({ title, intro, onSubmit, onFirstUse, children, footer, fields }: AuthCardProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit(new FormData(event.currentTarget));
@@ -22,8 +25,15 @@ export function AuthCard({ title, intro, onSubmit, onFirstUse, children, footer 
       <Card>
         <h1 className="text-2xl font-bold">{title}</h1>
         {intro && <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{intro}</p>}
-        <form noValidate onSubmit={submit} onFocus={onFirstUse} onPointerEnter={onFirstUse} className="mt-6 flex flex-col gap-4">
-          {children}
+        <form
+          ref={fields?.formRef}
+          noValidate
+          onSubmit={submit}
+          onFocus={onFirstUse}
+          onPointerEnter={onFirstUse}
+          className="mt-6 flex flex-col gap-4"
+        >
+          {fields ? <FieldErrorsProvider value={fields}>{children}</FieldErrorsProvider> : children}
         </form>
         {footer && <div className="mt-6 text-sm">{footer}</div>}
       </Card>

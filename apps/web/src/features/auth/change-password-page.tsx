@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { changePasswordBody } from '@app/contract';
+import { ACCOUNT_MSG, SECURITY_MSG, changePasswordBody } from '@app/contract';
+import { useFieldErrors } from '../../components/ui/field-errors';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { AuthenticatorCodeInput } from '../../components/ui/authenticator-code-input';
@@ -10,8 +11,13 @@ import { parseOrToast } from '../../lib/validate';
 
 export function ChangePasswordPage() {
   const navigate = useNavigate();
+  const fields = useFieldErrors({
+    [ACCOUNT_MSG.oldPasswordWrong]: 'oldPassword',
+    [SECURITY_MSG.codeInvalid]: 'code',
+    [SECURITY_MSG.codeRequired]: 'code',
+  });
   const mutation = useMutation({
-    mutationFn: changePassword,
+    mutationFn: (body: Parameters<typeof changePassword>[0]) => changePassword(body, fields.markRefused),
     onSuccess: async (data) => {
       if (data) await navigate('/user/profile');
     },
@@ -21,7 +27,7 @@ export function ChangePasswordPage() {
     const parsed = parseOrToast(changePasswordBody, {
       oldPassword: field(form, 'oldPassword'),
       newPassword: field(form, 'newPassword'),
-    });
+    }, fields);
     if (!parsed) return;
     const code = field(form, 'code');
     mutation.mutate(code ? { ...parsed, code } : parsed);
@@ -31,6 +37,7 @@ export function ChangePasswordPage() {
     <AuthCard
       title="Change password"
       onSubmit={submit}
+      fields={fields}
       footer={
         <Link to="/user/profile" className={textLink}>
           Back to profile

@@ -5,8 +5,8 @@ import { AuthCard, field, textLink } from './auth-card';
 import { useAuthSubmit } from './use-auth-submit';
 
 export function ForgotPasswordPage() {
-  const { submit, pending, data, prefetch } = useAuthSubmit({
-    validate: ({ parseOrToast, forgotBody }, form) => parseOrToast(forgotBody, { email: field(form, 'email') }),
+  const { submit, pending, data, prefetch, fields } = useAuthSubmit({
+    validate: ({ parseOrToast, forgotBody }, form, fields) => parseOrToast(forgotBody, { email: field(form, 'email') }, fields),
     call: ({ requestPasswordReset }, values) => requestPasswordReset(values),
   });
 
@@ -16,6 +16,7 @@ export function ForgotPasswordPage() {
       intro="Enter the e-mail of your account and we will send you a link to choose a new password."
       onSubmit={submit}
       onFirstUse={prefetch}
+      fields={fields}
       footer={
         <Link to="/login" className={textLink}>
           Back to login

@@ -5,9 +5,11 @@ import { Input } from '../../components/ui/input';
 import { AuthCard, field, textLink } from './auth-card';
 import { useAuthSubmit } from './use-auth-submit';
 import { SecondStep } from './second-step';
+import { useReturnTarget } from './return-target';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const { landing, linkTo } = useReturnTarget();
   // With two-factor sign-in on, the right password opens the second step instead of a session (issue 17).
   const [secondStep, setSecondStep] = useState(false);
   const passkey = useAuthSubmit({
@@ -16,28 +18,29 @@ export function LoginPage() {
     onSuccess: async (data, { startSession }) => {
       if (!data?.user) return;
       startSession(data.user);
-      await navigate('/user/profile');
+      await navigate(landing);
     },
   });
-  const { submit, pending, prefetch } = useAuthSubmit({
-    validate: ({ parseOrToast, loginBody }, form) =>
-      parseOrToast(loginBody, { email: field(form, 'email'), password: field(form, 'password') }),
-    call: ({ loginUser }, values) => loginUser(values),
+  const { submit, pending, prefetch, fields } = useAuthSubmit({
+    validate: ({ parseOrToast, loginBody }, form, fields) =>
+      parseOrToast(loginBody, { email: field(form, 'email'), password: field(form, 'password') }, fields),
+    call: ({ loginUser }, values, onRefused) => loginUser(values, onRefused),
     onSuccess: async (data, { startSession }) => {
       if (data?.twoFactorRequired) setSecondStep(true);
       if (!data?.user) return;
       startSession(data.user);
-      await navigate('/user/profile');
+      await navigate(landing);
     },
   });
 
-  if (secondStep) return <SecondStep onRestart={() => setSecondStep(false)} />;
+  if (secondStep) return <SecondStep landing={landing} onRestart={() => setSecondStep(false)} />;
 
   return (
     <AuthCard
       title="Login"
       onSubmit={submit}
       onFirstUse={prefetch}
+      fields={fields}
       footer={
         <div className="flex flex-col gap-2">
           <p>
@@ -47,7 +50,7 @@ export function LoginPage() {
           </p>
           <p>
             New here?{' '}
-            <Link to="/signup" className={textLink}>
+            <Link to={linkTo('/signup')} className={textLink}>
               Create an account
             </Link>
           </p>

@@ -7,8 +7,8 @@ import { useAuthSubmit } from './use-auth-submit';
 export function ResetPasswordPage() {
   const { resetToken = '' } = useParams();
   const navigate = useNavigate();
-  const { submit, pending, prefetch } = useAuthSubmit({
-    validate: ({ parseOrToast, resetBody }, form) => parseOrToast(resetBody, { password: field(form, 'password') }),
+  const { submit, pending, prefetch, fields } = useAuthSubmit({
+    validate: ({ parseOrToast, resetBody }, form, fields) => parseOrToast(resetBody, { password: field(form, 'password') }, fields),
     call: ({ resetPassword }, values) => resetPassword(resetToken, values),
     onSuccess: async (data) => {
       if (data) await navigate('/login');
@@ -20,6 +20,7 @@ export function ResetPasswordPage() {
       title="Choose a new password"
       onSubmit={submit}
       onFirstUse={prefetch}
+      fields={fields}
       footer={
         <Link to="/login" className={textLink}>
           Back to login

@@ -1,26 +1,28 @@
 // The second step of a sign-in with two-factor sign-in on (issue 17): a code from the authenticator app, a recovery
 // code, or a passkey of this account; within 5 minutes of the password step.
 import { useNavigate } from 'react-router';
+import { SECURITY_MSG } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import type { User } from '../../lib/auth-storage';
 import { AuthCard, field, textLink } from './auth-card';
 import { useAuthSubmit } from './use-auth-submit';
 
-export function SecondStep({ onRestart }: { onRestart: () => void }) {
+export function SecondStep({ landing, onRestart }: { landing: string; onRestart: () => void }) {
   const navigate = useNavigate();
   const finish = async (data: { user?: User } | null, startSession: (user: User) => void) => {
     if (!data?.user) return;
     startSession(data.user);
-    await navigate('/user/profile');
+    await navigate(landing);
   };
   const code = useAuthSubmit({
+    fieldOfMessage: { [SECURITY_MSG.codeInvalid]: 'code', [SECURITY_MSG.recoveryInvalid]: 'code' },
     validate: (_deps, form) => {
       const value = field(form, 'code').trim();
       // Digits are an app's code; anything else is a recovery code (the server says which is wrong).
       return /^[\d ]+$/.test(value) || value === '' ? { code: value } : { recoveryCode: value };
     },
-    call: ({ finishSecondStep }, body) => finishSecondStep(body),
+    call: ({ finishSecondStep }, body, onRefused) => finishSecondStep(body, onRefused),
     onSuccess: (data, { startSession }) => finish(data, startSession),
   });
   const passkey = useAuthSubmit({
@@ -35,6 +37,7 @@ export function SecondStep({ onRestart }: { onRestart: () => void }) {
       intro="Open your authenticator app and enter the 6-digit code it shows for USDT Points. Lost your phone? Enter one of your recovery codes."
       onSubmit={code.submit}
       onFirstUse={code.prefetch}
+      fields={code.fields}
       footer={
         <button type="button" className={textLink} onClick={onRestart}>
           Start again with your password

@@ -1,26 +1,31 @@
 import { Link, useNavigate, useParams } from 'react-router';
+import { ACCOUNT_MSG } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { AuthCard, field, textLink } from './auth-card';
 import { useAuthSubmit } from './use-auth-submit';
+import { useReturnTarget } from './return-target';
 
 export function SignupPage() {
   const { refer = '' } = useParams();
   const navigate = useNavigate();
-  const { submit, pending, prefetch } = useAuthSubmit({
-    validate: ({ parseOrToast, registerBody }, form) =>
+  const { landing, linkTo } = useReturnTarget();
+  const { submit, pending, prefetch, fields } = useAuthSubmit({
+    fieldOfMessage: { [ACCOUNT_MSG.emailTaken]: 'email' },
+    validate: ({ parseOrToast, registerBody }, form, fields) =>
       parseOrToast(registerBody, {
         fullName: field(form, 'fullName'),
         phone: field(form, 'phone'),
         email: field(form, 'email'),
         password: field(form, 'password'),
         refer: field(form, 'refer'),
-      }),
-    call: ({ registerUser }, { refer: referral, ...rest }) => registerUser(referral ? { ...rest, refer: referral } : rest),
+      }, fields),
+    call: ({ registerUser }, { refer: referral, ...rest }, onRefused) =>
+      registerUser(referral ? { ...rest, refer: referral } : rest, onRefused),
     onSuccess: async (data, { startSession }) => {
       if (!data?.user) return;
       startSession(data.user);
-      await navigate('/user/profile');
+      await navigate(landing);
     },
   });
 
@@ -30,10 +35,11 @@ export function SignupPage() {
       intro="Sign up to keep a points balance in USDT. We promise no returns; crypto is risky."
       onSubmit={submit}
       onFirstUse={prefetch}
+      fields={fields}
       footer={
         <p>
           Already have an account?{' '}
-          <Link to="/login" className={textLink}>
+          <Link to={linkTo('/login')} className={textLink}>
             Login
           </Link>
         </p>

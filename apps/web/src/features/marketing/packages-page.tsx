@@ -24,7 +24,7 @@ export function PackagesPage() {
               Deposit {pkg.amount} USDT and receive {pkg.amount} points once an admin confirms the transfer.
             </p>
             <Link
-              to="/user/package"
+              to={`/user/package?vip=${pkg.name.slice('VIP'.length)}`}
               className={buttonClass('primary', 'mt-4')}
               aria-label={`Choose ${pkg.name}, ${pkg.amount} USDT`}
             >

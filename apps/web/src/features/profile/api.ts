@@ -1,11 +1,5 @@
 import { api, type ApiEnvelope } from '../../lib/api';
 
-export async function fetchPoint(): Promise<number> {
-  const { data } = await api.get<ApiEnvelope & { point: number }>('/user/point');
-  if (!data.success || typeof data.point !== 'number') throw new Error(data.message || 'No point in answer');
-  return data.point;
-}
-
 /** Empty body; the Idempotency-Key makes a retried click charge once. */
 export async function activateSubscription(idempotencyKey?: string): Promise<ApiEnvelope> {
   const headers = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined;

@@ -7,6 +7,7 @@ import { MSG, updateProfileBody } from '@app/contract';
 import { Card } from '../../components/ui/card';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
+import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
 import type { User } from '../../lib/auth-storage';
 import { errorMessage } from '../../lib/api';
 import { refreshMe } from '../../lib/session-cache';
@@ -17,6 +18,7 @@ export function ProfileForm({ user }: { user: User }) {
   const [fullName, setFullName] = useState(user.fullName);
   const [phone, setPhone] = useState(user.phone);
   const changed = fullName !== user.fullName || phone !== user.phone;
+  const fields = useFieldErrors();
 
   const mutation = useMutation({
     mutationFn: async (body: { fullName: string; phone: string }) => {
@@ -34,7 +36,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = parseOrToast(updateProfileBody, { fullName, phone });
+    const parsed = parseOrToast(updateProfileBody, { fullName, phone }, fields);
     if (!parsed) return;
     mutation.mutate({ fullName: parsed.fullName ?? fullName, phone: parsed.phone ?? phone });
   };
@@ -42,7 +44,8 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <Card>
       <h2 className="text-lg font-semibold">Your details</h2>
-      <form noValidate onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
+      <form ref={fields.formRef} noValidate onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <FieldErrorsProvider value={fields}>
         <Input label="Full name" name="fullName" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
         <Input label="Phone" name="phone" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
         <Input label="E-mail" name="email" value={user.email} readOnly />
@@ -52,6 +55,7 @@ export function ProfileForm({ user }: { user: User }) {
             Save
           </Button>
         </div>
+        </FieldErrorsProvider>
       </form>
     </Card>
   );

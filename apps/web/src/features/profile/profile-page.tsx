@@ -4,7 +4,7 @@ import { MSG } from '@app/contract';
 import { PageHeader } from '../../components/ui/page';
 import { Card } from '../../components/ui/card';
 import { fetchMe, meQueryKey, useSession } from '../../lib/session';
-import { BalanceCard } from './balance-card';
+import { BalanceCard } from '../../components/balance-card';
 import { SubscriptionCard } from './subscription-card';
 import { ProfileForm } from './profile-form';
 import { ReferralCard } from './referral-card';

@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { SUBSCRIPTION_CODE_MSG } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
+import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
 import { errorMessage } from '../../lib/api';
 import { refreshMe } from '../../lib/session-cache';
 import { toast } from '../../lib/toast';
@@ -12,6 +13,11 @@ import { applySubscriptionCode } from './api';
 
 export function SubscriptionCodeForm() {
   const [code, setCode] = useState('');
+  const fields = useFieldErrors({
+    [SUBSCRIPTION_CODE_MSG.unknown]: 'code',
+    [SUBSCRIPTION_CODE_MSG.used]: 'code',
+    [SUBSCRIPTION_CODE_MSG.required]: 'code',
+  });
   const mutation = useMutation({
     mutationFn: applySubscriptionCode,
     onSuccess: async (data) => {
@@ -19,20 +25,26 @@ export function SubscriptionCodeForm() {
       setCode('');
       await refreshMe();
     },
-    onError: (err) => toast.error(errorMessage(err, 'Could not apply the code. Try again.')),
+    onError: (err) => {
+      toast.error(errorMessage(err, 'Could not apply the code. Try again.'));
+      fields.markRefused(err);
+    },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!code.trim()) {
       toast.error(SUBSCRIPTION_CODE_MSG.required);
+      fields.mark({ code: SUBSCRIPTION_CODE_MSG.required });
       return;
     }
     mutation.mutate(code);
   };
   return (
-    <form className="mt-4 flex flex-wrap items-end gap-2" onSubmit={submit} noValidate>
+    <form ref={fields.formRef} className="mt-4 flex flex-wrap items-end gap-2" onSubmit={submit} noValidate>
+      <FieldErrorsProvider value={fields}>
       <Input
         label="Subscription code"
+        name="code"
         hint="Have a code from us? It activates the subscription for free."
         value={code}
         onChange={(e) => setCode(e.target.value)}
@@ -44,6 +56,7 @@ export function SubscriptionCodeForm() {
       <Button type="submit" variant="secondary" disabled={mutation.isPending}>
         {mutation.isPending ? 'Applying…' : 'Apply code'}
       </Button>
+      </FieldErrorsProvider>
     </form>
   );
 }

@@ -6,6 +6,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
+import { FieldErrorsProvider, useFieldErrors, type FieldErrorState } from '../../components/ui/field-errors';
+import { SECURITY_MSG } from '@app/contract';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from './api';
@@ -18,6 +20,13 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const refreshMe = () => queryClient.invalidateQueries({ queryKey: ['me'] });
   const onError = (err: unknown) => toast.error(errorMessage(err, 'Something went wrong'));
+  const codeRefusals = { [SECURITY_MSG.codeInvalid]: 'code', [SECURITY_MSG.codeRequired]: 'code', [SECURITY_MSG.recoveryInvalid]: 'code' };
+  const enableFields = useFieldErrors(codeRefusals);
+  const disableFields = useFieldErrors(codeRefusals);
+  const onCodeError = (fields: FieldErrorState) => (err: unknown) => {
+    onError(err);
+    fields.markRefused(err);
+  };
 
   const start = useMutation({ mutationFn: startTwoFactorSetup, onSuccess: (data) => setSetup({ secret: data.secret, otpauthUrl: data.otpauthUrl }), onError });
   const enable = useMutation({
@@ -28,7 +37,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
       setRecoveryCodes(data.recoveryCodes);
       await refreshMe();
     },
-    onError,
+    onError: onCodeError(enableFields),
   });
   const disable = useMutation({
     mutationFn: disableTwoFactor,
@@ -37,7 +46,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
       setRecoveryCodes(null);
       await refreshMe();
     },
-    onError,
+    onError: onCodeError(disableFields),
   });
 
   return (
@@ -71,6 +80,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
 
       {!enabled && setup && (
         <form
+          ref={enableFields.formRef}
           className="mt-4 flex flex-col gap-4"
           noValidate
           onSubmit={(e) => {
@@ -85,7 +95,9 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
           <p className="text-sm">
             Key: <code className="break-all font-mono" data-testid="totp-secret">{setup.secret}</code>
           </p>
-          <Input label="2. Enter the 6-digit code the app shows" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required />
+          <FieldErrorsProvider value={enableFields}>
+            <Input label="2. Enter the 6-digit code the app shows" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required />
+          </FieldErrorsProvider>
           <Button type="submit" className="self-start" disabled={enable.isPending}>
             Turn on
           </Button>
@@ -94,6 +106,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
 
       {enabled && (
         <form
+          ref={disableFields.formRef}
           className="mt-4 flex flex-col gap-4"
           noValidate
           onSubmit={(e) => {
@@ -102,7 +115,9 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
             disable.mutate(/^\d[\d ]*$/.test(code) ? { code } : { recoveryCode: code });
           }}
         >
-          <Input label="Code from your app, or a recovery code" name="code" autoComplete="one-time-code" required />
+          <FieldErrorsProvider value={disableFields}>
+            <Input label="Code from your app, or a recovery code" name="code" autoComplete="one-time-code" required />
+          </FieldErrorsProvider>
           <Button type="submit" variant="danger" className="self-start" disabled={disable.isPending}>
             Turn off two-factor sign-in
           </Button>

@@ -13,9 +13,8 @@ import { VideoForm } from './video-form';
 import { VideoThumbnail } from './video-thumbnail';
 import { formatMinutes, videoName } from './video-source';
 import { LoadError } from '../../components/ui/list-state';
-import { TableHead } from '../../components/ui/table';
+import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 
-const td = 'px-3 py-2 align-middle text-sm';
 
 export function AdminVideoPage() {
   const list = useVideos();
@@ -60,53 +59,45 @@ export function AdminVideoPage() {
     body = <p className="py-4 text-slate-600 dark:text-slate-300">No videos yet. Add the first one above.</p>;
   } else {
     body = (
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[44rem] border-collapse" aria-busy={list.isFetching}>
-          <caption className="sr-only">Videos</caption>
-          <TableHead columns={['Video', 'Link', { label: 'Points', numeric: true }, { label: 'Time', numeric: true }, 'Actions']} />
-          <tbody>
-            {list.data.map((video) => {
-              const name = videoName(video.link);
-              const busy = remove.isPending && remove.variables?._id === video._id;
-              return (
-                <tr key={video._id} data-testid="admin-video-row" className="border-b border-slate-100 dark:border-slate-800">
-                  <td className={td}>
-                    <div className="w-32">
-                      <VideoThumbnail link={video.link} />
-                    </div>
-                  </td>
-                  <td className={`${td} max-w-[20rem] break-all`}>
-                    <a
-                      href={video.link}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="text-emerald-800 underline dark:text-emerald-300"
-                    >
-                      {video.link}
-                    </a>
-                  </td>
-                  <td className={`${td} text-right font-semibold tabular-nums`} data-testid="admin-video-points">
-                    {formatPoints(video.point)}
-                  </td>
-                  <td className={`${td} text-right whitespace-nowrap tabular-nums`} data-testid="admin-video-time">
-                    {formatMinutes(video.time)}
-                  </td>
-                  <td className={td}>
-                    <div className="flex gap-2 whitespace-nowrap">
-                      <Button variant="secondary" aria-label={`Edit ${name}`} disabled={busy} onClick={() => setEditing(video)}>
-                        Edit
-                      </Button>
-                      <Button variant="danger" aria-label={`Delete ${name}`} disabled={busy} onClick={() => void askDelete(video)}>
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="Videos" columns={['Video', 'Link', { label: 'Points', numeric: true }, { label: 'Time', numeric: true }, 'Actions']} busy={list.isFetching}>
+        {list.data.map((video) => {
+          const name = videoName(video);
+          const busy = remove.isPending && remove.variables?._id === video._id;
+          return (
+            <DataRow key={video._id} data-testid="admin-video-row">
+              <DataCell className="md:align-middle">
+                <div className="w-32">
+                  <VideoThumbnail link={video.link} />
+                </div>
+                <p className="mt-1 w-32 text-sm font-medium [overflow-wrap:anywhere]" data-testid="admin-video-title">
+                  {name}
+                </p>
+              </DataCell>
+              <DataCell className="break-all md:max-w-[20rem] md:align-middle">
+                <a href={video.link} target="_blank" rel="noopener noreferrer" className="text-emerald-800 underline dark:text-emerald-300">
+                  {video.link}
+                </a>
+              </DataCell>
+              <DataCell className="font-semibold whitespace-nowrap tabular-nums md:align-middle">
+                <span data-testid="admin-video-points">{formatPoints(video.point)}</span>
+              </DataCell>
+              <DataCell className="whitespace-nowrap tabular-nums md:align-middle">
+                <span data-testid="admin-video-time">{formatMinutes(video.time)}</span>
+              </DataCell>
+              <DataCell actions className="md:align-middle">
+                <div className="flex gap-2 whitespace-nowrap">
+                  <Button variant="secondary" data-primary-action aria-label={`Edit ${name}`} disabled={busy} onClick={() => setEditing(video)}>
+                    Edit
+                  </Button>
+                  <Button variant="danger" data-primary-action aria-label={`Delete ${name}`} disabled={busy} onClick={() => void askDelete(video)}>
+                    Delete
+                  </Button>
+                </div>
+              </DataCell>
+            </DataRow>
+          );
+        })}
+      </DataTable>
     );
   }
 

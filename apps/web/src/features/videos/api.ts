@@ -50,6 +50,8 @@ export async function openVideo(id: string): Promise<PublicVideo> {
 
 export interface VideoPayload {
   link: string;
+  /** null: no title (issue 19). */
+  title: string | null;
   point: number;
   time: number;
 }

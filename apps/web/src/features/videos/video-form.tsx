@@ -4,7 +4,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
-import { LIMITS, MSG, centsToNumber, videoBody, type PublicVideo } from '@app/contract';
+import { LIMITS, MSG, VIDEO_TITLE_MAX, centsToNumber, videoBody, type PublicVideo } from '@app/contract';
+import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
+import { parseOrToast } from '../../lib/validate';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -18,15 +20,18 @@ interface VideoFormProps {
 
 export function VideoForm({ editing, onDone }: VideoFormProps) {
   const headingId = useId();
+  const [name, setName] = useState(editing?.title ?? '');
   const [link, setLink] = useState(editing?.link ?? '');
   const [point, setPoint] = useState(editing ? String(editing.point) : '');
   const [time, setTime] = useState(editing ? String(editing.time) : '');
   const queryClient = useQueryClient();
+  const fields = useFieldErrors();
 
   const mutation = useMutation({
     mutationFn: (body: VideoPayload) => (editing ? updateVideo(editing._id, body) : createVideo(body)),
     onSuccess: (data) => {
       toast.success(data.message || (editing ? 'Video updated' : 'Video added'));
+      setName('');
       setLink('');
       setPoint('');
       setTime('');
@@ -43,12 +48,9 @@ export function VideoForm({ editing, onDone }: VideoFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    const parsed = videoBody.safeParse({ link, point, time });
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? MSG.videoSaveFailed);
-      return;
-    }
-    mutation.mutate({ link: parsed.data.link, point: centsToNumber(parsed.data.point), time: parsed.data.time / 100 });
+    const parsed = parseOrToast(videoBody, { link, point, time, title: name }, fields);
+    if (!parsed) return;
+    mutation.mutate({ link: parsed.link, title: parsed.title ?? null, point: centsToNumber(parsed.point), time: parsed.time / 100 });
   };
 
   const title = editing ? 'Edit video' : 'Add video';
@@ -62,11 +64,25 @@ export function VideoForm({ editing, onDone }: VideoFormProps) {
         must be watched.
       </p>
       <form
+        ref={fields.formRef}
         aria-labelledby={headingId}
         noValidate
         onSubmit={submit}
         className="mt-4 grid gap-4 md:grid-cols-[minmax(0,1fr)_9rem_9rem] md:items-end"
       >
+        <FieldErrorsProvider value={fields}>
+        <div className="md:col-span-3">
+          <Input
+            label="Title (optional)"
+            name="title"
+            autoComplete="off"
+            maxLength={VIDEO_TITLE_MAX}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            disabled={mutation.isPending}
+            hint={`Shown in the library and the player instead of the link; up to ${VIDEO_TITLE_MAX} characters.`}
+          />
+        </div>
         <Input
           label="Video link"
           name="link"
@@ -117,6 +133,7 @@ export function VideoForm({ editing, onDone }: VideoFormProps) {
             </Button>
           )}
         </div>
+        </FieldErrorsProvider>
       </form>
     </Card>
   );

@@ -36,7 +36,7 @@ export function VideoLibraryPage() {
     body = (
       <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-busy={list.isFetching}>
         {list.data.map((video) => {
-          const name = videoName(video.link);
+          const name = videoName(video);
           return (
             <li
               key={video._id}

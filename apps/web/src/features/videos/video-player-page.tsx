@@ -1,7 +1,7 @@
 // Spec §2 /video/{id} and §4 video reward: the player embeds the video muted and autoplaying and counts
 // seconds; at time × 60 s it asks for the points once. Opening the page (GET /video/{id}) starts the
 // server's own timer, so that query is read once per visit and never refetched behind the viewer's back.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
@@ -25,25 +25,76 @@ function awardErrorText(err: unknown): string {
   return errorMessage(err, isRefusal(err) ? MSG.videoAwardFailed : MSG.videoAwardError);
 }
 
-function Player({ video }: { video: PublicVideo }) {
+/**
+ * What the player reports: `playing`, `stopped` (paused, buffering, ended, not started, failed) or `silent`
+ * (a YouTube embed that never reported a state: its API did not answer, e.g. offline or blocked).
+ */
+type PlayState = 'playing' | 'stopped' | 'silent';
+
+const YOUTUBE_ORIGIN = 'https://www.youtube-nocookie.com';
+/** YouTube IFrame API states: 1 playing; -1 unstarted, 0 ended, 2 paused, 3 buffering, 5 cued. */
+const YT_PLAYING = 1;
+
+/**
+ * The YouTube embed's state over the IFrame API's message channel (enablejsapi=1): the page says "listening"
+ * and the player posts its state changes. No script from YouTube runs in this page (CSP: script-src 'self').
+ */
+function youTubePlayerState(raw: unknown): number | undefined {
+  let data: unknown;
+  try {
+    data = typeof raw === 'string' ? JSON.parse(raw) : undefined;
+  } catch {
+    return undefined;
+  }
+  if (!data || typeof data !== 'object') return undefined;
+  const { event, info } = data as { event?: unknown; info?: unknown };
+  if (event === 'onStateChange' && typeof info === 'number') return info;
+  if (event === 'infoDelivery' && info && typeof info === 'object') {
+    const playerState = (info as { playerState?: unknown }).playerState;
+    if (typeof playerState === 'number') return playerState;
+  }
+  return undefined;
+}
+
+function useYouTubeState(frame: RefObject<HTMLIFrameElement | null>, onState: (state: PlayState) => void) {
+  useEffect(() => {
+    const receive = (event: MessageEvent) => {
+      if (event.origin !== YOUTUBE_ORIGIN || event.source !== frame.current?.contentWindow) return;
+      const state = youTubePlayerState(event.data);
+      if (state !== undefined) onState(state === YT_PLAYING ? 'playing' : 'stopped');
+    };
+    window.addEventListener('message', receive);
+    return () => window.removeEventListener('message', receive);
+  }, [frame, onState]);
+}
+
+function Player({ video, onState }: { video: PublicVideo; onState: (state: PlayState) => void }) {
   const source = videoSource(video.link);
-  const name = videoName(video.link);
+  const name = videoName(video);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  useYouTubeState(frameRef, onState);
   const frame = 'aspect-video w-full overflow-hidden rounded-xl bg-black';
   if (source.kind === 'youtube') {
+    const listen = () =>
+      frameRef.current?.contentWindow?.postMessage(JSON.stringify({ event: 'listening', id: video._id, channel: 'widget' }), YOUTUBE_ORIGIN);
     return (
       <div className={frame}>
         <iframe
-          src={source.embedUrl}
+          ref={frameRef}
+          src={`${source.embedUrl}&enablejsapi=1&origin=${encodeURIComponent(window.location.origin)}`}
           title={`Video player: ${name}`}
           allow="autoplay; encrypted-media; picture-in-picture"
           allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
+          onLoad={listen}
           className="h-full w-full border-0"
         />
       </div>
     );
   }
   if (source.kind === 'file') {
+    const playing = () => onState('playing');
+    const stopped = () => onState('stopped');
     return (
       <div className={frame}>
         <video
@@ -62,6 +113,12 @@ function Player({ video }: { video: PublicVideo }) {
           playsInline
           controls
           preload="auto"
+          onPlaying={playing}
+          onPause={stopped}
+          onWaiting={stopped}
+          onStalled={stopped}
+          onEnded={stopped}
+          onError={stopped}
           className="h-full w-full"
         />
       </div>
@@ -82,6 +139,12 @@ function Watch({ video }: { video: PublicVideo }) {
   const total = watchSeconds(video.time);
   const [elapsed, setElapsed] = useState(0);
   const done = elapsed >= total;
+  // The countdown runs only while the player reports playing (issue 19). A YouTube embed that reports nothing
+  // (its API unreachable) keeps the old behaviour, a running countdown, and says so; a link that cannot be
+  // embedded has no player to ask. The server checks the time on its own clock either way (decision 005).
+  const kind = videoSource(video.link).kind;
+  const [playState, setPlayState] = useState<PlayState>(kind === 'file' ? 'stopped' : 'silent');
+  const counting = playState !== 'stopped';
   const session = useSession();
   // Admins may open videos to check them; only a subscribed account is paid (the server says the same).
   const canEarn = session.isSubscriber;
@@ -89,12 +152,12 @@ function Watch({ video }: { video: PublicVideo }) {
   const keys = useIdempotencyKeys();
   const requested = useRef(false);
 
-  // The watch clock: UI state, 1-second ticks, stopped once the time is reached.
+  // The watch clock: UI state, 1-second ticks while the video plays, stopped once the time is reached.
   useEffect(() => {
-    if (done) return;
+    if (done || !counting) return;
     const timer = window.setInterval(() => setElapsed((e) => e + 1), 1000);
     return () => window.clearInterval(timer);
-  }, [done]);
+  }, [done, counting]);
 
   const award = useMutation({
     mutationFn: () => keys.run(`POST /video/add-point ${video._id}`, (key) => awardVideoPoints(video._id, key)),
@@ -130,7 +193,7 @@ function Watch({ video }: { video: PublicVideo }) {
 
   return (
     <div className="grid gap-6">
-      <Player video={video} />
+      <Player video={video} onState={setPlayState} />
       <Card>
         <h2 className="text-lg font-semibold">Your reward</h2>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
@@ -154,6 +217,15 @@ function Watch({ video }: { video: PublicVideo }) {
         <p className="mt-2 text-sm font-medium tabular-nums" data-testid="watch-status">
           {status}
         </p>
+        {/* Its own live region: said once when the countdown stops or starts again, not every second. */}
+        <p role="status" aria-live="polite" className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="watch-paused">
+          {!done && !counting ? 'Paused — the countdown continues when the video plays.' : ''}
+        </p>
+        {!done && kind === 'youtube' && playState === 'silent' && (
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="watch-note">
+            The YouTube player is not reporting whether it plays, so the countdown runs on its own. Keep the video playing.
+          </p>
+        )}
         {retryable && (
           <Button variant="secondary" className="mt-3" disabled={award.isPending} onClick={() => award.mutate()}>
             Try again
@@ -206,7 +278,7 @@ export function VideoPlayerPage() {
           All videos
         </Link>
       </p>
-      <PageHeader title={video.data ? videoName(video.data.link) : 'Video'} />
+      <PageHeader title={video.data ? videoName(video.data) : 'Video'} />
       {body}
     </section>
   );

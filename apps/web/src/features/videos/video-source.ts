@@ -30,12 +30,18 @@ export function videoSource(link: string): VideoSource {
   return { kind: 'unknown', url: link };
 }
 
-/** A short human name for a video, which has no title of its own. */
-export function videoName(link: string): string {
-  const source = videoSource(link);
-  if (source.kind === 'youtube') return `YouTube video ${source.id}`;
+const addedOn = (createdAt: string) =>
+  new Date(createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * What the library, the player and the admin desk call a video: its title (issue 19), else a readable
+ * default: a file's name, or the kind of video and the day it was added (never YouTube's raw id).
+ */
+export function videoName(video: { title: string | null; link: string; createdAt: string }): string {
+  if (video.title) return video.title;
+  const source = videoSource(video.link);
   if (source.kind === 'file') return source.fileName;
-  return lastPathSegment(link);
+  return `${source.kind === 'youtube' ? 'YouTube video' : 'Video'} added ${addedOn(video.createdAt)}`;
 }
 
 /**

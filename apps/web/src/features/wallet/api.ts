@@ -1,15 +1,20 @@
 // The wallet calls of spec §7 plus the statement. Money POSTs carry the submission's Idempotency-Key.
 import type { QueryClient } from '@tanstack/react-query';
-import type { DepositRecord, StatementEntry, WithdrawalRecord } from '@app/contract';
+import type { DepositRecord } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
+import { walletKeys } from '../../lib/account-api';
 import { idempotencyHeader } from '../../lib/idempotency-key';
 
-export const walletKeys = {
-  point: ['point'] as const,
-  statement: ['statement'] as const,
-  myDeposits: ['my-deposits'] as const,
-  myWithdrawals: ['my-withdrawals'] as const,
-};
+// The reads are shared with the profile and the dashboard (lib/account-api.ts).
+export {
+  walletKeys,
+  fetchPoint,
+  fetchMyDeposits,
+  fetchMyWithdrawals,
+  fetchStatementPage,
+  STATEMENT_PAGE_SIZE,
+  type StatementPage,
+} from '../../lib/account-api';
 
 /** After any money call: re-read everything that shows a balance or a record (never guess on the client). */
 export function invalidateMoney(queryClient: QueryClient): Promise<unknown> {
@@ -20,12 +25,6 @@ export function invalidateMoney(queryClient: QueryClient): Promise<unknown> {
     queryClient.invalidateQueries({ queryKey: walletKeys.myWithdrawals }),
     queryClient.invalidateQueries({ queryKey: ['me'] }),
   ]);
-}
-
-export async function fetchPoint(): Promise<number> {
-  const { data } = await api.get<ApiEnvelope & { point: number }>('/user/point');
-  if (typeof data.point !== 'number') throw new Error(data.message || 'No point in answer');
-  return data.point;
 }
 
 export interface TransferRequest {
@@ -58,31 +57,6 @@ export interface WithdrawRequest {
 
 export async function submitWithdrawal(body: WithdrawRequest, key: string): Promise<ApiEnvelope> {
   return (await api.post<ApiEnvelope>('/withdraw', body, { headers: idempotencyHeader(key) })).data;
-}
-
-export async function fetchMyDeposits(): Promise<DepositRecord[]> {
-  const { data } = await api.get<ApiEnvelope & { deposits: DepositRecord[] }>('/deposit/my-deposits');
-  return data.deposits ?? [];
-}
-
-export async function fetchMyWithdrawals(): Promise<WithdrawalRecord[]> {
-  const { data } = await api.get<ApiEnvelope & { withdrawals: WithdrawalRecord[] }>('/withdraw/my-withdrawals');
-  return data.withdrawals ?? [];
-}
-
-export interface StatementPage {
-  balance: number;
-  entries: StatementEntry[];
-  nextCursor: string | null;
-}
-
-export const STATEMENT_PAGE_SIZE = 20;
-
-export async function fetchStatementPage(cursor: string | undefined): Promise<StatementPage> {
-  const params: Record<string, string | number> = { limit: STATEMENT_PAGE_SIZE };
-  if (cursor) params.cursor = cursor;
-  const { data } = await api.get<ApiEnvelope & StatementPage>('/user/statement', { params });
-  return { balance: data.balance, entries: data.entries ?? [], nextCursor: data.nextCursor ?? null };
 }
 
 export const STATEMENT_CSV_URL = '/api/v1/user/statement.csv';

@@ -7,6 +7,7 @@ import { DEPOSIT_MSG, LIMITS, MSG, VIP_PACKAGES, centsToNumber, depositBody, for
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
+import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
 import { errorMessage } from '../../lib/api';
 import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import { invalidateMoney, submitDeposit, type DepositRequest } from './api';
@@ -45,11 +46,12 @@ export function PackagePicker({ value, onChange, disabled }: { value: string; on
   );
 }
 
-export function DepositForm({ mode, disabled }: { mode: 'free' | 'package'; disabled: boolean }) {
-  const [amount, setAmount] = useState('');
+export function DepositForm({ mode, disabled, initialAmount = '' }: { mode: 'free' | 'package'; disabled: boolean; initialAmount?: string }) {
+  const [amount, setAmount] = useState(initialAmount);
   const [transactionId, setTransactionId] = useState('');
   const queryClient = useQueryClient();
   const keys = useIdempotencyKeys();
+  const fields = useFieldErrors();
 
   const mutation = useMutation({
     mutationFn: (body: DepositRequest) =>
@@ -66,7 +68,7 @@ export function DepositForm({ mode, disabled }: { mode: 'free' | 'package'; disa
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (disabled || mutation.isPending) return;
-    const parsed = parseOrToast(depositBody, { amount, transactionId });
+    const parsed = parseOrToast(depositBody, { amount, transactionId }, fields);
     if (!parsed) return;
     mutation.mutate({ amount: centsToNumber(parsed.amount), transactionId: parsed.transactionId });
   };
@@ -75,7 +77,8 @@ export function DepositForm({ mode, disabled }: { mode: 'free' | 'package'; disa
   return (
     <Card>
       <h2 className="text-lg font-semibold">{mode === 'package' ? 'Buy a package' : 'Deposit form'}</h2>
-      <form noValidate onSubmit={submit} aria-busy={mutation.isPending} className="mt-4 grid gap-4">
+      <form ref={fields.formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending} className="mt-4 grid gap-4">
+        <FieldErrorsProvider value={fields}>
         {mode === 'package' ? (
           <PackagePicker value={amount} onChange={setAmount} disabled={busy} />
         ) : (
@@ -105,6 +108,7 @@ export function DepositForm({ mode, disabled }: { mode: 'free' | 'package'; disa
             {mutation.isPending ? 'Submitting…' : 'Submit deposit'}
           </Button>
         </div>
+        </FieldErrorsProvider>
       </form>
     </Card>
   );

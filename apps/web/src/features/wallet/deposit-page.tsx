@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { VIP_PACKAGES } from '@app/contract';
 import { PageHeader } from '../../components/ui/page';
 import { Card } from '../../components/ui/card';
 import { DepositInstructions, useDepositSetup } from './deposit-instructions';
@@ -9,14 +10,21 @@ import { DepositTable } from './record-tables';
 
 const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
-function DepositLayout({ mode }: { mode: 'free' | 'package' }) {
+/** The package chosen elsewhere (`?vip=3` from All Packages, kept through a login), as the picker's amount. */
+function useChosenPackageAmount(): string {
+  const [params] = useSearchParams();
+  const chosen = VIP_PACKAGES.find((pkg) => pkg.name === `VIP${params.get('vip') ?? ''}`);
+  return chosen ? String(chosen.amount) : '';
+}
+
+function DepositLayout({ mode, initialAmount = '' }: { mode: 'free' | 'package'; initialAmount?: string }) {
   const setup = useDepositSetup();
   // Deposits confirmed on the chain: an exact amount to pay first; pasting the transaction ID stays as a fallback.
   const chain = useAppConfig().chainDeposits && setup.state === 'ready';
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      {chain ? <PaymentRequestCard mode={mode} /> : <DepositInstructions setup={setup} />}
-      <DepositForm mode={mode} disabled={setup.state !== 'ready'} />
+      {chain ? <PaymentRequestCard mode={mode} initialAmount={initialAmount} /> : <DepositInstructions setup={setup} />}
+      <DepositForm mode={mode} initialAmount={initialAmount} disabled={setup.state !== 'ready'} />
       <Card className="lg:col-span-2">
         <h2 className="text-lg font-semibold">Your deposits</h2>
         <div className="mt-2">
@@ -44,6 +52,7 @@ export function DepositPage() {
 }
 
 export function PackagePage() {
+  const chosen = useChosenPackageAmount();
   return (
     <section>
       <PageHeader
@@ -55,7 +64,7 @@ export function PackagePage() {
           </>
         }
       />
-      <DepositLayout mode="package" />
+      <DepositLayout mode="package" initialAmount={chosen} key={chosen} />
     </section>
   );
 }

@@ -122,9 +122,9 @@ function RequestDetails({ initial, onNew }: { initial: DepositRequestRecord; onN
   );
 }
 
-export function PaymentRequestCard({ mode }: { mode: 'free' | 'package' }) {
+export function PaymentRequestCard({ mode, initialAmount = '' }: { mode: 'free' | 'package'; initialAmount?: string }) {
   const headingId = useId();
-  const [amount, setAmount] = useState('');
+  const [amount, setAmount] = useState(initialAmount);
   const [request, setRequest] = useState<DepositRequestRecord | null>(null);
   const mutation = useMutation({
     mutationFn: createPaymentRequest,

@@ -1,12 +1,12 @@
 // The caller's deposits and withdrawals (spec §4: shown as Approved or Pending), paged on the client.
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { formatPoints, type DepositRecord, type WithdrawalRecord } from '@app/contract';
 import { DateTime } from '../../components/ui/date-time';
 import { Pagination } from '../../components/ui/pagination';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { fetchMyDeposits, fetchMyWithdrawals, walletKeys } from './api';
-import { TableHead, td } from '../../components/ui/table';
+import { useMyDeposits, useMyWithdrawals } from '../../lib/account-api';
+import { DataCell, DataRow, DataTable } from '../../components/ui/table';
+import { LongValue } from '../../components/ui/long-value';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -56,38 +56,25 @@ function RecordTable({
   const shown = rows.slice((current - 1) * HISTORY_PAGE_SIZE, current * HISTORY_PAGE_SIZE);
   return (
     <>
-      {/* Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (axe scrollable-region-focusable). */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
-        <table className="w-full min-w-[32rem] border-collapse">
-          <caption className="sr-only">{caption}</caption>
-          <TableHead columns={['Status', { label: 'Amount (USDT)', numeric: true }, referenceLabel, 'Date']} />
-          <tbody>
-            {shown.map((row) => (
-              <tr key={row._id} data-testid="history-row" className="border-b border-slate-100 dark:border-slate-800">
-                <td className={td}>
-                  <StatusBadge done={row.done} />
-                </td>
-                <td className={`${td} text-right font-semibold tabular-nums`}>{formatPoints(row.amount)}</td>
-                <td className={`${td} max-w-[16rem] font-mono break-all`}>{row.reference}</td>
-                <td className={`${td} whitespace-nowrap`}>
-                  <DateTime iso={row.createdAt} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption={caption} columns={['Status', { label: 'Amount (USDT)', numeric: true }, referenceLabel, 'Date']}>
+        {shown.map((row) => (
+          <DataRow key={row._id} data-testid="history-row">
+            <DataCell>
+              <StatusBadge done={row.done} />
+            </DataCell>
+            <DataCell className="font-semibold tabular-nums">{formatPoints(row.amount)}</DataCell>
+            <DataCell>
+              <LongValue value={row.reference} what={referenceLabel} />
+            </DataCell>
+            <DataCell>
+              <DateTime iso={row.createdAt} />
+            </DataCell>
+          </DataRow>
+        ))}
+      </DataTable>
       <Pagination label={caption} page={current} pageCount={pageCount} onPage={setPage} />
     </>
   );
-}
-
-export function useMyDeposits() {
-  return useQuery({ queryKey: walletKeys.myDeposits, queryFn: fetchMyDeposits, refetchOnMount: 'always' });
-}
-
-export function useMyWithdrawals() {
-  return useQuery({ queryKey: walletKeys.myWithdrawals, queryFn: fetchMyWithdrawals, refetchOnMount: 'always' });
 }
 
 const depositRow = (d: DepositRecord): Row => ({

@@ -6,33 +6,23 @@ import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
 import { PageHeader } from '../../components/ui/page';
+import { SignedAmount } from '../../components/ui/signed-amount';
 import { STATEMENT_CSV_URL, fetchStatementPage, walletKeys } from './api';
-import { TableHead, td } from '../../components/ui/table';
+import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 
-
-/** "+12.50" / "-12.50": the sign is in the text, colour only repeats it. */
-function SignedAmount({ amount }: { amount: number }) {
-  const credit = amount > 0;
-  return (
-    <span className={credit ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-800 dark:text-red-300'}>
-      {credit ? '+' : ''}
-      {formatPoints(amount)}
-    </span>
-  );
-}
 
 function Row({ entry }: { entry: StatementEntry }) {
   return (
-    <tr data-testid="statement-row" className="border-b border-slate-100 dark:border-slate-800">
-      <td className={`${td} whitespace-nowrap`}>
+    <DataRow data-testid="statement-row">
+      <DataCell>
         <DateTime iso={entry.createdAt} />
-      </td>
-      <td className={`${td} break-words`}>{entry.description}</td>
-      <td className={`${td} text-right font-semibold whitespace-nowrap tabular-nums`}>
+      </DataCell>
+      <DataCell className="[overflow-wrap:anywhere]">{entry.description}</DataCell>
+      <DataCell className="font-semibold whitespace-nowrap tabular-nums">
         <SignedAmount amount={entry.amount} />
-      </td>
-      <td className={`${td} text-right whitespace-nowrap tabular-nums`}>{formatPoints(entry.balance)}</td>
-    </tr>
+      </DataCell>
+      <DataCell className="whitespace-nowrap tabular-nums">{formatPoints(entry.balance)}</DataCell>
+    </DataRow>
   );
 }
 
@@ -76,17 +66,14 @@ export function StatementPage() {
           ) : entries.length === 0 ? (
             <p className="py-4 text-slate-600 dark:text-slate-300">No entries yet. Deposits, transfers and withdrawals will show here.</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[36rem] border-collapse">
-                <caption className="sr-only">Statement entries, newest first</caption>
-                <TableHead columns={['Date', 'Description', { label: 'Amount', numeric: true }, { label: 'Balance', numeric: true }]} />
-                <tbody>
-                  {entries.map((entry) => (
-                    <Row key={entry._id} entry={entry} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Statement entries, newest first"
+              columns={['Date', 'Description', { label: 'Amount', numeric: true }, { label: 'Balance', numeric: true }]}
+            >
+              {entries.map((entry) => (
+                <Row key={entry._id} entry={entry} />
+              ))}
+            </DataTable>
           )}
         </div>
 

@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
-import { EMAIL_PATTERN, MSG, POINTS_MSG, centsToNumber, formatCents, transferBody } from '@app/contract';
+import { EMAIL_PATTERN, MSG, POINTS_MSG, SECURITY_MSG, centsToNumber, formatCents, transferBody } from '@app/contract';
+import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -23,6 +24,13 @@ export function TransferPage() {
   const queryClient = useQueryClient();
   const keys = useIdempotencyKeys();
   const { confirm, dialog } = useConfirm();
+  const fields = useFieldErrors({
+    [POINTS_MSG.recipientNotFound]: 'recipientEmail',
+    [POINTS_MSG.selfTransfer]: 'recipientEmail',
+    [POINTS_MSG.insufficient]: 'points',
+    [SECURITY_MSG.codeInvalid]: 'code',
+    [SECURITY_MSG.codeRequired]: 'code',
+  });
 
   const mutation = useMutation({
     // A retry of the same transfer keeps its key whatever code it carries (the code is not the request).
@@ -33,7 +41,10 @@ export function TransferPage() {
       setRecipientEmail('');
       setPoints('');
     },
-    onError: (err) => toast.error(errorMessage(err, MSG.transferError)),
+    onError: (err) => {
+      toast.error(errorMessage(err, MSG.transferError));
+      fields.markRefused(err);
+    },
     onSettled: () => invalidateMoney(queryClient),
   });
 
@@ -41,10 +52,11 @@ export function TransferPage() {
     event.preventDefault();
     if (mutation.isPending) return;
     const code = String(new FormData(event.currentTarget).get('code') ?? '') || undefined;
-    const parsed = parseOrToast(transferBody, { recipientEmail, points });
+    const parsed = parseOrToast(transferBody, { recipientEmail, points }, fields);
     if (!parsed) return;
     if (!EMAIL_PATTERN.test(parsed.recipientEmail)) {
       toast.error(MSG.invalidEmail);
+      fields.mark({ recipientEmail: MSG.invalidEmail });
       return;
     }
     const body = { recipientEmail: parsed.recipientEmail, points: centsToNumber(parsed.points) };
@@ -60,32 +72,34 @@ export function TransferPage() {
       <PageHeader title="Transfer" intro="Send points to another member by their e-mail address. Transfers are immediate and cannot be undone." />
       <Card className="max-w-xl">
         <AvailableBalance />
-        <form noValidate onSubmit={(e) => void submit(e)} aria-busy={mutation.isPending} className="mt-4 grid gap-4">
-          <Input
-            label="Recipient e-mail"
-            name="recipientEmail"
-            type="email"
-            autoComplete="off"
-            spellCheck={false}
-            required
-            value={recipientEmail}
-            onChange={(e) => setRecipientEmail(e.target.value)}
-            disabled={mutation.isPending}
-          />
-          <AmountInput
-            label="Points"
-            name="points"
-            value={points}
-            onChange={(e) => setPoints(e.target.value)}
-            disabled={mutation.isPending}
-            hint="At least 0.01, with up to 2 decimals."
-          />
-          <AuthenticatorCodeInput disabled={mutation.isPending} />
-          <div>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Sending…' : 'Send points'}
-            </Button>
-          </div>
+        <form ref={fields.formRef} noValidate onSubmit={(e) => void submit(e)} aria-busy={mutation.isPending} className="mt-4 grid gap-4">
+          <FieldErrorsProvider value={fields}>
+            <Input
+              label="Recipient e-mail"
+              name="recipientEmail"
+              type="email"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              value={recipientEmail}
+              onChange={(e) => setRecipientEmail(e.target.value)}
+              disabled={mutation.isPending}
+            />
+            <AmountInput
+              label="Points"
+              name="points"
+              value={points}
+              onChange={(e) => setPoints(e.target.value)}
+              disabled={mutation.isPending}
+              hint="At least 0.01, with up to 2 decimals."
+            />
+            <AuthenticatorCodeInput disabled={mutation.isPending} />
+            <div>
+              <Button type="submit" disabled={mutation.isPending}>
+                {mutation.isPending ? 'Sending…' : 'Send points'}
+              </Button>
+            </div>
+          </FieldErrorsProvider>
         </form>
       </Card>
       {dialog}

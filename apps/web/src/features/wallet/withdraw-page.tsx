@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
-import { LIMITS, MSG, WITHDRAW_MSG, centsToNumber, formatCents, withdrawBody } from '@app/contract';
+import { LIMITS, MSG, SECURITY_MSG, WITHDRAW_MSG, centsToNumber, formatCents, withdrawBody } from '@app/contract';
+import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -27,6 +28,11 @@ export function WithdrawPage() {
   const queryClient = useQueryClient();
   const keys = useIdempotencyKeys();
   const { confirm, dialog } = useConfirm();
+  const fields = useFieldErrors({
+    [WITHDRAW_MSG.insufficient]: 'amount',
+    [SECURITY_MSG.codeInvalid]: 'code',
+    [SECURITY_MSG.codeRequired]: 'code',
+  });
 
   const mutation = useMutation({
     // A retry of the same withdrawal keeps its key whatever code it carries (the code is not the request).
@@ -38,7 +44,10 @@ export function WithdrawPage() {
       setPaymentId('');
     },
     // The server refused (it answered) vs. the request never got an answer.
-    onError: (err) => toast.error(errorMessage(err, httpStatus(err) === undefined ? MSG.withdrawError : MSG.withdrawFailed)),
+    onError: (err) => {
+      toast.error(errorMessage(err, httpStatus(err) === undefined ? MSG.withdrawError : MSG.withdrawFailed));
+      fields.markRefused(err);
+    },
     onSettled: () => invalidateMoney(queryClient),
   });
 
@@ -46,7 +55,7 @@ export function WithdrawPage() {
     event.preventDefault();
     if (mutation.isPending) return;
     const code = String(new FormData(event.currentTarget).get('code') ?? '') || undefined;
-    const parsed = parseOrToast(withdrawBody, { amount, paymentId });
+    const parsed = parseOrToast(withdrawBody, { amount, paymentId }, fields);
     if (!parsed) return;
     const body = { amount: centsToNumber(parsed.amount), paymentId: parsed.paymentId };
     const ok = await confirm({
@@ -69,33 +78,35 @@ export function WithdrawPage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <AvailableBalance />
-          <form noValidate onSubmit={(e) => void submit(e)} aria-busy={mutation.isPending} className="mt-4 grid gap-4">
-            <AmountInput
-              label="Amount (USDT)"
-              name="amount"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              disabled={mutation.isPending}
-              hint="At least 0.01, with up to 2 decimals."
-            />
-            <Input
-              label="Payment ID"
-              name="paymentId"
-              autoComplete="off"
-              spellCheck={false}
-              required
-              maxLength={LIMITS.paymentIdMax}
-              value={paymentId}
-              onChange={(e) => setPaymentId(e.target.value)}
-              disabled={mutation.isPending}
-              hint={`Where we should pay you, e.g. your TRC20 wallet address (up to ${LIMITS.paymentIdMax} characters).`}
-            />
-            <AuthenticatorCodeInput disabled={mutation.isPending} />
-            <div>
-              <Button type="submit" disabled={mutation.isPending}>
-                {mutation.isPending ? 'Submitting…' : 'Request withdrawal'}
-              </Button>
-            </div>
+          <form ref={fields.formRef} noValidate onSubmit={(e) => void submit(e)} aria-busy={mutation.isPending} className="mt-4 grid gap-4">
+            <FieldErrorsProvider value={fields}>
+              <AmountInput
+                label="Amount (USDT)"
+                name="amount"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                disabled={mutation.isPending}
+                hint="At least 0.01, with up to 2 decimals."
+              />
+              <Input
+                label="Payment ID"
+                name="paymentId"
+                autoComplete="off"
+                spellCheck={false}
+                required
+                maxLength={LIMITS.paymentIdMax}
+                value={paymentId}
+                onChange={(e) => setPaymentId(e.target.value)}
+                disabled={mutation.isPending}
+                hint={`Where we should pay you, e.g. your TRC20 wallet address (up to ${LIMITS.paymentIdMax} characters).`}
+              />
+              <AuthenticatorCodeInput disabled={mutation.isPending} />
+              <div>
+                <Button type="submit" disabled={mutation.isPending}>
+                  {mutation.isPending ? 'Submitting…' : 'Request withdrawal'}
+                </Button>
+              </div>
+            </FieldErrorsProvider>
           </form>
         </Card>
         <Card>

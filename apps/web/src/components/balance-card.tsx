@@ -1,12 +1,13 @@
 // Spec §4: the balance stays hidden as *** and is revealed for LIMITS.balanceRevealMs after a refresh.
+// One card for the profile and the dashboard.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { toast } from '../../lib/toast';
+import { toast } from '../lib/toast';
 import { LIMITS, MSG, formatPoints } from '@app/contract';
-import { Card } from '../../components/ui/card';
-import { Button } from '../../components/ui/button';
-import { fetchPoint } from './api';
+import { Card } from './ui/card';
+import { Button } from './ui/button';
+import { fetchPoint } from '../lib/account-api';
 
 export function BalanceCard() {
   const [revealed, setRevealed] = useState<number | null>(null);

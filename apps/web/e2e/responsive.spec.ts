@@ -49,6 +49,7 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   { path: '/user/history', access: 'user' },
   { path: '/user/statement', access: 'user' },
   { path: '/user/referrals', access: 'user' },
+  { path: '/user/notifications', access: 'user' },
   { path: '/video', access: 'subscriber' },
   { path: (s) => `/video/${s.videoId}`, access: 'subscriber' },
   { path: '/allusers', access: 'admin' },
@@ -57,6 +58,7 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   { path: '/admin/withdraw', access: 'admin' },
   { path: '/admin/deposit', access: 'admin' },
   { path: '/admin/subscription-codes', access: 'admin' },
+  { path: '/admin/announcements', access: 'admin' },
   { path: '/admin/audit', access: 'sadmin' },
   { path: '/admin/settings', access: 'sadmin' },
 ];

@@ -7,6 +7,7 @@ import { renderNotification } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUp, signUpAs, startTestApp, type TestContext } from './helpers.js';
 import { fund } from './money-helpers.js';
+import { deliverAnnouncement } from '../src/modules/notifications/announcements.service.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
 let smtp: SmtpSink;
@@ -282,4 +283,29 @@ describe('announcements', () => {
     expect(list.body.total).toBeGreaterThanOrEqual(3);
     expect(list.body.announcements.map((a: { title: string }) => a.title)).toEqual(['To admins <now>', 'To subscribers <now>']);
   }, 60_000);
+
+  test('a delivery cut off after a batch (a crash) goes on from its cursor: everyone once, nobody twice', async () => {
+    const admin = await signUpAs(ctx, 'ADMIN');
+    for (let i = 0; i < 6; i++) await signUp(ctx);
+    const title = `Resumed ${Date.now()}`;
+    const live = (await ctx.db.execute<{ id: string }>(sql`select id::text from users where deleted_at is null order by id`)).rows.map((r) => r.id);
+    const cursor = live[Math.floor(live.length / 2)];
+    // As the first batch would have left it: the users up to the cursor notified, the cursor moved, not finished.
+    const { rows } = await ctx.db.execute<{ id: string }>(sql`
+      insert into announcements (audience, title, body, email, recipients, created_by, delivered_through, delivered)
+      values ('all', ${title}, 'Body', false, ${live.length}, ${admin.user._id}, ${cursor}::uuid, ${live.indexOf(cursor) + 1}) returning id`);
+    await ctx.db.execute(sql`
+      insert into notifications (user_id, kind, params, title, body)
+      select id, 'announcement', jsonb_build_object('title', ${title}::text, 'body', 'Body'), ${title}, 'Body' from users where deleted_at is null and id <= ${cursor}::uuid`);
+    await deliverAnnouncement(ctx.db, rows[0].id);
+    const got = await ctx.db.execute<{ user_id: string; n: number }>(sql`select user_id::text, count(*)::int as n from notifications where title = ${title} group by user_id order by user_id`);
+    expect(got.rows.map((r) => r.user_id)).toEqual(live);
+    expect(got.rows.every((r) => r.n === 1)).toBe(true);
+    const a = await ctx.db.execute<{ delivered: number; done: boolean }>(sql`select delivered, delivered_at is not null as done from announcements where id = ${rows[0].id}`);
+    expect(a.rows[0]).toEqual({ delivered: live.length, done: true });
+    // Run again (a retried job): nothing more.
+    await deliverAnnouncement(ctx.db, rows[0].id);
+    const again = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from notifications where title = ${title}`);
+    expect(again.rows[0].n).toBe(live.length);
+  });
 });

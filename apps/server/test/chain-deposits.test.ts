@@ -47,6 +47,10 @@ afterAll(async () => {
   await chain?.stop();
 });
 
+/** A user's notifications, oldest first: [kind, body]. */
+const told = async (userId: string) =>
+  (await a.db.execute<{ kind: string; body: string }>(sql`select kind, body from notifications where user_id = ${userId} order by id`)).rows.map((r) => [r.kind, r.body]);
+
 describe('payment requests and the poller', () => {
   test('20 → 20.00, a second open request for 20 → 20.01; a confirmed 20.01 credits the second user once, across two instances and a restart', async () => {
     const u1 = await signUp(a);
@@ -151,6 +155,7 @@ describe('payment requests and the poller', () => {
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await balance(a, u5.user._id)).toBe(4137);
     expect(await auditCount(a, 'deposit.chain_assigned')).toBe(1);
+    expect(await told(u5.user._id)).toEqual([['deposit_credited', expect.stringContaining('41.37 points was confirmed on the Tron network')]]);
     // The fake token and the dust can only be dismissed; an unknown e-mail is a 404; nothing moves.
     expect((await admin.client.post(`/api/v1/deposit/unmatched/${byTx(fake.txId)._id}/assign`, { email: u5.user.email })).status).toBe(409);
     expect((await admin.client.post(`/api/v1/deposit/unmatched/${byTx(dust.txId)._id}/assign`, { email: u5.user.email })).status).toBe(409);
@@ -196,6 +201,13 @@ describe('what comes with a chain credit', () => {
     // Money brought in on the chain counts towards the subscription minimum (FUNDING_KINDS).
     const sub = await member.client.post('/api/v1/subscription/activate-with-points');
     expect(sub.status, sub.text).toBe(200);
+    // Each credit told the member once, the bonus the referrer once (issue 18).
+    expect(await told(member.user._id)).toEqual([
+      ['deposit_credited', `Your deposit of ${(r.payAmount as number).toFixed(2)} points was confirmed on the Tron network and credited to your balance.`],
+      ['deposit_credited', `Your deposit of ${(second.payAmount as number).toFixed(2)} points was confirmed on the Tron network and credited to your balance.`],
+      ['subscription_activated', expect.any(String)],
+    ]);
+    expect((await told(referrer.user._id)).map(([kind]) => kind)).toEqual(['referral_earned']);
     await expectLedgerClean(a);
   });
 

@@ -290,6 +290,25 @@ describe('the stream (server-sent events)', () => {
     again.close();
   });
 
+  test('the instance’s LISTEN connection is cut: it reconnects, and what committed meanwhile still arrives', async () => {
+    const sender = await signUp(ctx, { fullName: 'Fay Cut' });
+    const recipient = await signUp(ctx);
+    await fund(ctx, sender.user._id, 1_000);
+    const stream = await openSse(ctx.url, recipient.client, '/api/v1/notifications/stream');
+    const cut = await ctx.db.execute<{ ok: boolean }>(sql`
+      select pg_terminate_backend(pid) as ok from pg_stat_activity
+      where datname = current_database() and query = 'LISTEN notifications' and pid <> pg_backend_pid()`);
+    expect(cut.rows.length).toBe(1); // this app's one listener
+    // Written while no connection listens: its NOTIFY reaches nobody.
+    await fundAndSend(sender, recipient.user.email, '1.25');
+    const [ev] = await stream.waitFor(1, 5_000);
+    expect(JSON.parse(ev.data).body).toBe('Fay Cut sent you 1.25 points.');
+    // Listening again: the next one arrives as usual.
+    await fundAndSend(sender, recipient.user.email, '2.25');
+    expect(JSON.parse((await stream.waitFor(2, 2_000))[1].data).body).toBe('Fay Cut sent you 2.25 points.');
+    stream.close();
+  });
+
   test('only a signed-in user may open one', async () => {
     const res = await openSse(ctx.url, ctx.client(), '/api/v1/notifications/stream');
     expect(res.status).toBe(401);

@@ -153,6 +153,7 @@ test('marking one or all read updates the count; the page pages; the panel close
   const unreadInPanel = panel(page).locator('[data-testid="notification"][data-read="false"]').first();
   await unreadInPanel.getByRole('button', { name: /^Mark .* as read$/ }).click();
   await expectUnread(page, total - 2);
+  await expect(panel(page).getByRole('heading', { name: 'Notifications' })).toBeFocused();
   await page.getByRole('heading', { level: 1 }).click();
   await expect(panel(page)).toBeHidden();
 

@@ -138,11 +138,11 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
     body: `Two-factor sign-in was turned off for your account. ${NOT_YOU}`,
   }),
   passkey_added: (p) => ({
-    title: 'Passkey added',
+    title: 'A passkey was added',
     body: `A passkey named "${p.name}" was added to your account. ${NOT_YOU}`,
   }),
   passkey_removed: (p) => ({
-    title: 'Passkey removed',
+    title: 'A passkey was removed',
     body: `The passkey named "${p.name}" was removed from your account. ${NOT_YOU}`,
   }),
   new_sign_in: (p) => ({
@@ -150,11 +150,11 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
     body: `Your account was signed in to from a browser it had not used before: ${p.userAgent || 'unknown browser'}, address ${p.ip}. ${NOT_YOU}`,
   }),
   password_changed: () => ({
-    title: 'Password changed',
+    title: 'Your password was changed',
     body: `The password of your account was changed. ${NOT_YOU}`,
   }),
   password_reset: () => ({
-    title: 'Password reset',
+    title: 'Your password was reset',
     body: `The password of your account was reset with a link sent to your e-mail. ${NOT_YOU}`,
   }),
   announcement: (p) => ({ title: p.title, body: p.body }),

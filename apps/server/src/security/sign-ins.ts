@@ -1,7 +1,8 @@
 // How a sign-in ends (issue 17): with 2FA on, the password step opens a 5-minute sign-in in progress (a random token
 // in an HttpOnly cookie, stored hashed) instead of a session; a session starts only when the second step succeeds.
 // Every sign-in attempt of an account is recorded (the newest are listed on the security page), and a sign-in from a
-// browser the account has not used before (no known long-lived browser cookie) is told to the owner by e-mail.
+// browser the account has not used before (no known long-lived browser cookie) is told to the owner by a notification
+// (in the centre and by e-mail).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +12,7 @@ import { knownBrowsers, loginChallenges, signInAttempts, users } from '../db/sch
 import type { Clock } from '../clock.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createSession } from '../plugins/session.js';
-import { notify as notifyUser } from '../modules/notifications/notify.js';
+import { notify } from '../modules/notifications/notify.js';
 
 const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 /** Attempts kept per account (the page shows LOGIN_HISTORY_SIZE); older ones are deleted as new ones arrive. */
@@ -30,13 +31,6 @@ export interface SignInDeps {
 }
 
 const agentOf = (req: FastifyRequest) => String(req.headers['user-agent'] ?? '').slice(0, 256);
-
-/** Sends a security notice in the background; neither the address nor the text goes into the log. */
-export function notify(deps: { mailer: Mailer }, req: FastifyRequest, to: string, subject: string, text: string) {
-  void deps.mailer
-    .send({ to, subject, text: `${text}\n\nIf this was not you, change your password now and end your other sessions on your security page.\n` })
-    .catch((e: unknown) => req.log.warn(`a security notice could not be sent: ${e instanceof Error ? e.name : 'error'}`));
-}
 
 /** Records an attempt for the account of `userId`, keeping its newest SIGN_IN_ROWS_KEPT. */
 export async function recordSignIn(db: Db, clock: Clock, userId: string, req: FastifyRequest, success: boolean) {
@@ -97,24 +91,14 @@ export async function completeSignIn(deps: SignInDeps, userId: string, req: Fast
   }
   const browserHash = sha256(token);
   const userAgent = agentOf(req);
-  // The browser remembered and, when it is new to the account, the owner's notification: one transaction.
-  const isNew = await deps.db.transaction(async (tx) => {
-    const added = await tx.insert(knownBrowsers).values({ userId, browserHash, createdAt: deps.clock() }).onConflictDoNothing().returning({ userId: knownBrowsers.userId });
-    if (added.length === 0 || opts.quiet) return false;
+  // The browser remembered and, when it is new to the account, the owner's notification (and its e-mail): one
+  // transaction.
+  await deps.db.transaction(async (tx) => {
+    const added = await tx.insert(knownBrowsers).values({ userId, browserHash: sha256(token), createdAt: deps.clock() }).onConflictDoNothing().returning({ userId: knownBrowsers.userId });
+    if (added.length === 0 || opts.quiet) return;
     // The account's first remembered browser (an account older than this feature) is not "new" to anyone.
     const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(knownBrowsers).where(eq(knownBrowsers.userId, userId));
-    if (n <= 1) return false;
-    await notifyUser(tx, { userId, kind: 'new_sign_in', params: { userAgent, ip: req.ip } });
-    return true;
+    if (n <= 1) return;
+    await notify(tx, { userId, kind: 'new_sign_in', params: { userAgent: agentOf(req), ip: req.ip } });
   });
-  if (!isNew) return;
-  const [u] = await deps.db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, userId));
-  if (!u) return;
-  notify(
-    deps,
-    req,
-    u.email,
-    'New sign-in to your account',
-    `Hello ${u.fullName},\n\nYour account was signed in to from a browser it had not used before:\n\n  ${userAgent || 'unknown browser'}\n  address ${req.ip}\n  ${deps.clock().toISOString()}`,
-  );
 }

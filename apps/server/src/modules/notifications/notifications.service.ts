@@ -32,16 +32,15 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
   return rows[0].unread;
 }
 
-/** A page of the user's notifications, newest first, with their total and unread counts. */
+/** A page of the user's notifications, newest first, with their total and unread counts: one statement. */
 export async function listNotifications(db: Db, userId: string, q: { page: number; limit: number }) {
-  const [page, counts] = await Promise.all([
-    db.execute<NotificationRow>(sql`
-      select ${ITEM_COLUMNS} from notifications n where n.user_id = ${userId}
-      order by n.id desc limit ${q.limit} offset ${(q.page - 1) * q.limit}`),
-    db.execute<{ total: number; unread: number }>(sql`
-      select (select count(*) from notifications t where t.user_id = ${userId})::int as total, ${unreadSql(userId)} as unread`),
-  ]);
-  return { notifications: page.rows.map(toItem), total: counts.rows[0].total, unread: counts.rows[0].unread };
+  const { rows } = await db.execute<{ total: number; unread: number; items: NotificationRow[] }>(sql`
+    select (select count(*) from notifications t where t.user_id = ${userId})::int as total, ${unreadSql(userId)} as unread,
+           coalesce((select json_agg(p order by p.id desc) from (
+             select ${ITEM_COLUMNS} from notifications n where n.user_id = ${userId}
+             order by n.id desc limit ${q.limit} offset ${(q.page - 1) * q.limit}) p), '[]') as items`);
+  const { total, unread, items } = rows[0];
+  return { notifications: items.map(toItem), total, unread };
 }
 
 /** Marks the user's notifications `ids` (their public ids; anyone else's are left alone), or all, as read. */

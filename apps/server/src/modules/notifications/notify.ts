@@ -15,8 +15,9 @@ import { NOTIFICATION_KIND_CATEGORY, renderNotification, type NotificationCatego
 import type { Tx } from '../../ledger/accounts.js';
 import { afterNotify } from './email-hook.js';
 
-/** The advisory lock class of notification writers (two-key form: its own space, apart from one-key locks). */
+/** Advisory lock classes (two-key form: a space apart from one-key locks): all writers (key 0), and each user. */
 const WRITERS_LOCK_CLASS = 18_001;
+const USER_LOCK_CLASS = 18_002;
 
 export type NotificationInput = { [K in NotificationKind]: { userId: string; kind: K; params: NotificationParams[K] } }[NotificationKind];
 
@@ -41,16 +42,18 @@ export async function notify(tx: Tx, input: NotificationInput): Promise<WrittenN
 export async function notifyMany(tx: Tx, inputs: NotificationInput[]): Promise<WrittenNotification[]> {
   if (inputs.length === 0) return [];
   const userIds = [...new Set(inputs.map((n) => n.userId))].sort();
-  await tx.execute(sql`
-    select pg_advisory_xact_lock_shared(${WRITERS_LOCK_CLASS}::int, 0),
-           (select count(pg_advisory_xact_lock(${WRITERS_LOCK_CLASS}::int, hashtext(u)))
-            from (select u from unnest(${sql.param(userIds)}::text[]) u order by u) s)`);
   const values = inputs.map((n) => {
     const { title, body } = renderNotification(n.kind, n.params as never);
     return sql`(${n.userId}::uuid, ${n.kind}, ${JSON.stringify(n.params)}::jsonb, ${title}, ${body})`;
   });
+  // One round trip: the locks are an uncorrelated sub-select of the WHERE (an InitPlan), so PostgreSQL takes them
+  // once, before the first row reaches the insert and draws its id: the writers' lock, then each user's in order.
   const { rows } = await tx.execute<{ id: number; public_id: string; user_id: string; kind: NotificationKind; title: string; body: string }>(sql`
-    insert into notifications (user_id, kind, params, title, body) values ${sql.join(values, sql`, `)}
+    insert into notifications (user_id, kind, params, title, body)
+    select v.* from (values ${sql.join(values, sql`, `)}) as v(user_id, kind, params, title, body)
+    where (select count(pg_advisory_xact_lock(${USER_LOCK_CLASS}::int, hashtext(u)))
+           from (select u from unnest(${sql.param(userIds)}::text[]) u order by u) s
+           where pg_advisory_xact_lock_shared(${WRITERS_LOCK_CLASS}::int, 0) is not null) >= 0
     returning id, public_id, user_id, kind, title, body`);
   const written = rows.map((r) => ({
     id: Number(r.id),

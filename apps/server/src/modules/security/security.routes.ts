@@ -22,7 +22,7 @@ import { currentUser, requireUser } from '../../plugins/guards.js';
 import { clearSessionCookie } from '../../plugins/session.js';
 import { allowEmptyJsonBody, okResponse, UUID_PATTERN } from '../../ledger/http.js';
 import { notFound } from '../../errors.js';
-import { challengeHashOf, completeSignIn, notify, startPasskeySignIn } from '../../security/sign-ins.js';
+import { challengeHashOf, completeSignIn, startPasskeySignIn } from '../../security/sign-ins.js';
 import { loadPublicUser } from '../users/users.service.js';
 import {
   disableTotp,
@@ -58,11 +58,6 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['security'];
   allowEmptyJsonBody(app);
 
-  const tell = (req: Parameters<typeof notify>[1], subject: string, what: string) => {
-    const me = currentUser(req);
-    notify({ mailer }, req, me.email, subject, `Hello,\n\n${what} on your account (${clock().toISOString()}, address ${req.ip}).`);
-  };
-
   // --- Authenticator app ---
   app.post(
     '/user/2fa/setup',
@@ -75,7 +70,6 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireUser, schema: { tags, summary: 'Turn two-factor sign-in on with the first code; answers 10 single-use recovery codes, shown once', body: codeBody, response: { 200: twoFactorEnableResponse } } },
     async (req) => {
       const recoveryCodes = await enableTotp(db, clock, currentUser(req), req.ip, req.body.code);
-      tell(req, 'Two-factor sign-in turned on', 'Two-factor sign-in (an authenticator app) was turned on');
       return { success: true, message: SECURITY_MSG.enabled, recoveryCodes };
     },
   );
@@ -85,7 +79,6 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireUser, schema: { tags, summary: 'Turn two-factor sign-in off with a current code or a recovery code (throttled like a password)', body: disableTwoFactorBody, response: { 200: okResponse } } },
     async (req) => {
       await disableTotp(db, clock, currentUser(req), req.ip, req.body);
-      tell(req, 'Two-factor sign-in turned off', 'Two-factor sign-in was turned off');
       return { success: true, message: SECURITY_MSG.disabled };
     },
   );
@@ -142,7 +135,6 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireUser, schema: { tags, summary: 'Register a passkey (the attestation from the browser) under a name', body: passkeyRegisterBody, response: { 201: okResponse.extend({ passkey: passkeyRecord }) } } },
     async (req, reply) => {
       const passkey = await registerPasskey(db, clock, currentUser(req), rp, req.body.name, req.body.response);
-      tell(req, 'A passkey was added', `A passkey named "${passkey.name}" was added`);
       return reply.status(201).send({ success: true, message: SECURITY_MSG.passkeyAdded, passkey });
     },
   );
@@ -165,7 +157,6 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: requireUser, preHandler: passkeyId, schema: { tags, summary: 'Remove one of the caller’s passkeys', params: idParams, response: { 200: okResponse } } },
     async (req) => {
       const name = await removePasskey(db, currentUser(req).id, req.params.id);
-      tell(req, 'A passkey was removed', `The passkey named "${name}" was removed`);
       return { success: true, message: SECURITY_MSG.passkeyRemoved };
     },
   );

@@ -19,7 +19,7 @@ import { clearSessionCookie } from '../../plugins/session.js';
 import { userBalanceCents } from '../../ledger/accounts.js';
 import { takeSignup } from '../../plugins/throttle.js';
 import { needsCodeWhen2fa, twoFactorEnabled } from '../../security/second-factor.js';
-import { completeSignIn, notify, recordFailedPassword, startSecondStep } from '../../security/sign-ins.js';
+import { completeSignIn, recordFailedPassword, startSecondStep } from '../../security/sign-ins.js';
 import {
   NOT_YOUR_PROFILE,
   RESET_SENT,
@@ -150,7 +150,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const me = currentUser(req);
       await changePassword(db, clock, me, req.ip, req.body.oldPassword, req.body.newPassword);
-      notify({ mailer }, req, me.email, 'Your password was changed', `Hello,\n\nThe password of your account was changed (${clock().toISOString()}, address ${req.ip}). Your other sessions have ended.`);
       return { success: true, message: 'Password changed successfully' };
     },
   );
@@ -170,8 +169,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Set a new password with a reset link; all sessions end', params: z.object({ resetToken: z.string() }), body: resetInput, response: { 200: ok } },
     },
     async (req) => {
-      const email = await resetPassword(db, clock, req.params.resetToken, req.body.password);
-      notify({ mailer }, req, email, 'Your password was changed', `Hello,\n\nThe password of your account was changed with a reset link (${clock().toISOString()}, address ${req.ip}). Every session has ended.`);
+      await resetPassword(db, clock, req.params.resetToken, req.body.password);
       return { success: true, message: 'Password reset successfully. Please log in.' };
     },
   );

@@ -227,7 +227,7 @@ export async function requestReset(
  * links of one user used at once cannot deadlock: the second waits, then finds its link voided → 400. A
  * deadlock or serialization failure (with some other writer) is retried.
  */
-/** Returns the owner's e-mail (told of the change by the route). */
+/** Returns the owner's e-mail; the owner is told by a notification (and its e-mail), written in the same transaction. */
 export async function resetPassword(db: Db, clock: Clock, token: string, password: string): Promise<string> {
   if (token.length > 100) throw badRequest(RESET_INVALID);
   const tokenHash = sha256(token);

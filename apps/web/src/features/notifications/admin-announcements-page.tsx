@@ -10,6 +10,7 @@ import { DateTime } from '../../components/ui/date-time';
 import { Input } from '../../components/ui/input';
 import { LoadError, PageGone } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
+import { RadioCard } from '../../components/ui/radio-card';
 import { Pagination } from '../../components/ui/pagination';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -83,23 +84,15 @@ function AnnouncementForm() {
           <legend className="text-sm font-medium">Audience</legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-3">
             {AUDIENCES.map((a) => (
-              <label
+              <RadioCard
                 key={a.value}
-                className="flex cursor-pointer flex-col rounded-lg border border-slate-300 p-3 has-checked:border-emerald-700 has-checked:bg-emerald-50 has-focus-visible:ring-2 has-focus-visible:ring-emerald-600 dark:border-slate-600 dark:has-checked:border-emerald-400 dark:has-checked:bg-emerald-950"
-              >
-                <span className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name="audience"
-                    value={a.value}
-                    checked={target === a.value}
-                    onChange={() => setTarget(a.value)}
-                    className="h-4 w-4 accent-emerald-700 dark:accent-emerald-400"
-                  />
-                  <span className="font-semibold">{a.label}</span>
-                </span>
-                <span className="mt-1 text-sm text-slate-700 dark:text-slate-300">{a.hint}</span>
-              </label>
+                name="audience"
+                value={a.value}
+                checked={target === a.value}
+                onChange={() => setTarget(a.value)}
+                title={a.label}
+                detail={a.hint}
+              />
             ))}
           </div>
         </fieldset>

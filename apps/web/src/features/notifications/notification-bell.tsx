@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
+import type { MarkReadBody } from '@app/contract';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { fetchNotifications, notificationKeys, PANEL_LIMIT } from './api';
@@ -32,6 +33,11 @@ export function NotificationBell() {
     queryFn: () => fetchNotifications(1, PANEL_LIMIT),
   });
   const markRead = useMarkRead();
+  // The button pressed goes away (or is disabled) once the mark lands: keep focus in the panel, on its heading.
+  const mark = (target: MarkReadBody) => {
+    markRead.mutate(target);
+    headingRef.current?.focus();
+  };
 
   // One quiet toast at a time (a burst replaces it), and none while the panel already shows the list or
   // the tab is in the background.
@@ -107,7 +113,7 @@ export function NotificationBell() {
             type="button"
             className="rounded px-1 text-sm font-medium text-emerald-800 underline-offset-2 hover:underline disabled:opacity-50 dark:text-emerald-300"
             disabled={unread === 0 || markRead.isPending}
-            onClick={() => markRead.mutate({ all: true })}
+            onClick={() => mark({ all: true })}
           >
             Mark all as read
           </button>
@@ -129,7 +135,7 @@ export function NotificationBell() {
           ) : (
             <ul className="divide-y divide-slate-200 dark:divide-slate-700" aria-label="Latest notifications">
               {data.notifications.map((n) => (
-                <NotificationRow key={n._id} notification={n} compact busy={markRead.isPending} onMarkRead={(id) => markRead.mutate({ ids: [id] })} />
+                <NotificationRow key={n._id} notification={n} compact busy={markRead.isPending} onMarkRead={(id) => mark({ ids: [id] })} />
               ))}
             </ul>
           )}

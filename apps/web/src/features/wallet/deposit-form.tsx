@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
+import { RadioCard } from '../../components/ui/radio-card';
 import { errorMessage } from '../../lib/api';
 import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import { invalidateMoney, submitDeposit, type DepositRequest } from './api';
@@ -22,23 +23,15 @@ export function PackagePicker({ value, onChange, disabled }: { value: string; on
         {VIP_PACKAGES.map((pkg) => {
           const amount = String(pkg.amount);
           return (
-            <label
+            <RadioCard
               key={pkg.name}
-              className="flex cursor-pointer flex-col rounded-lg border border-slate-300 p-3 has-checked:border-emerald-700 has-checked:bg-emerald-50 has-focus-visible:ring-2 has-focus-visible:ring-emerald-600 dark:border-slate-600 dark:has-checked:border-emerald-400 dark:has-checked:bg-emerald-950"
-            >
-              <span className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="package"
-                  value={amount}
-                  checked={value === amount}
-                  onChange={() => onChange(amount)}
-                  className="h-4 w-4 accent-emerald-700 dark:accent-emerald-400"
-                />
-                <span className="font-semibold">{pkg.name}</span>
-              </span>
-              <span className="mt-1 text-sm text-slate-700 tabular-nums dark:text-slate-300">{formatPoints(pkg.amount)} USDT</span>
-            </label>
+              name="package"
+              value={amount}
+              checked={value === amount}
+              onChange={() => onChange(amount)}
+              title={pkg.name}
+              detail={`${formatPoints(pkg.amount)} USDT`}
+            />
           );
         })}
       </div>

@@ -34,6 +34,8 @@ import {
   preferencesBody,
   announcementBody,
   announcementsQuery,
+  markReadBody,
+  notificationsQuery,
 } from '@app/contract';
 import { unsubscribeQuery } from '../src/modules/notifications/email.routes.js';
 import { signUpAs, startTestApp, type Client, type Res, type TestContext } from './helpers.js';
@@ -320,7 +322,15 @@ const BODY_ROUTES: BodyRoute[] = [
     fields: { name: { good: fc.constant('My laptop'), bad: fc.oneof(junk, badText(64)) }, response: { good: webauthnLike, bad: junk } },
   },
   { key: 'PUT /api/v1/user/passkeys/:id', refused: 'the id names no passkey', params: uuidParam, fields: { name: { good: fc.constant('Renamed'), bad: fc.oneof(junk, badText(64)) } } },
-  // Notification e-mail (issue 18).
+  // The notification centre and its e-mail (issue 18).
+  {
+    key: 'POST /api/v1/notifications/read',
+    schema: markReadBody,
+    fields: {
+      ids: { good: fc.array(fc.uuid(), { minLength: 1, maxLength: 5 }), bad: fc.oneof(junk, fc.constant([]), fc.array(badText(40), { minLength: 1, maxLength: 3 })) },
+      all: { good: fc.constant(true), bad: fc.oneof(junk, fc.constant(false), fc.constant('true')) },
+    },
+  },
   {
     key: 'PUT /api/v1/notifications/preferences',
     schema: preferencesBody,
@@ -394,6 +404,7 @@ const QUERY_ROUTES: QueryRoute[] = [
   { key: 'GET /api/v1/admin/closed-accounts', schema: closedAccountsQuery, names: ['page', 'limit'] },
   { key: 'GET /api/v1/user/referrals', schema: referralsQuery, names: ['page', 'limit'] },
   { key: 'GET /api/v1/admin/announcements', schema: announcementsQuery, names: ['page', 'limit'] },
+  { key: 'GET /api/v1/notifications', schema: notificationsQuery, names: ['page', 'limit'] },
   { key: 'GET /api/v1/notifications/unsubscribe', schema: unsubscribeQuery, names: ['token'] },
   { key: 'POST /api/v1/notifications/unsubscribe', schema: unsubscribeQuery, names: ['token'] },
 ];

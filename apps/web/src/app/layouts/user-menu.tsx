@@ -90,8 +90,10 @@ export function UserMenu() {
         </span>
         {/* The name is the visible label from sm up and stays in the accessible name on phones (label-in-name). */}
         <span className="sr-only">Account menu for </span>
-        <span className="sr-only sm:not-sr-only sm:block sm:max-w-[10rem] sm:truncate" data-testid="user-menu-name">
-          {name}
+        <span className="sr-only sm:not-sr-only">
+          <span className="block max-w-[10rem] truncate" data-testid="user-menu-name">
+            {name}
+          </span>
         </span>
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth={2}>
           <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />

@@ -57,8 +57,32 @@ export const CHROME_FLAGS = [
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** Lighthouse (default config: mobile, simulated throttling) on each URL `runs` times; medians per category. */
-export async function lighthouseScores(baseUrl, pages, { runs = 3, log }) {
+/**
+ * Signs the fresh browser in before a signed-in page is measured: the session cookie, and the stored login the
+ * client's guard reads (local storage), set from a JSON answer of the server so no app asset lands in the cache.
+ * `session`: { cookies: [{ name, value }], localStorage: { key: value } }.
+ */
+async function signIn(port, baseUrl, session) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    await context.addCookies(session.cookies.map((c) => ({ ...c, url: baseUrl })));
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/api/v1/health`);
+    await page.evaluate((items) => {
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    }, session.localStorage);
+    await page.close();
+  } finally {
+    await browser.close(); // a CDP connection: disconnects, the browser keeps running
+  }
+}
+
+/**
+ * Lighthouse (default config: mobile, simulated throttling) on each URL `runs` times; medians per category.
+ * Paths in `signedIn` are measured with `session` (signIn above) and without Lighthouse's storage reset.
+ */
+export async function lighthouseScores(baseUrl, pages, { runs = 3, log, session, signedIn = [] }) {
   const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
   const out = {};
   const details = {};
@@ -68,7 +92,16 @@ export async function lighthouseScores(baseUrl, pages, { runs = 3, log }) {
       // A fresh browser per run: no cache or service state carried from one run to the next.
       const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
       try {
-        const result = await lighthouse(`${baseUrl}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+        const asUser = signedIn.includes(page);
+        if (asUser) await signIn(chrome.port, baseUrl, session);
+        const result = await lighthouse(`${baseUrl}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+          ...(asUser ? { disableStorageReset: true } : {}),
+        });
+        if (asUser && new URL(result.lhr.finalDisplayedUrl).pathname !== page) throw new Error(`lighthouse ${page}: not signed in (ended on ${result.lhr.finalDisplayedUrl})`);
         const lhr = result.lhr;
         if (lhr.runtimeError) log(`lighthouse ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]));

@@ -113,7 +113,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     await page.goto('/user/transfer');
     const recipient = page.getByLabel('Recipient e-mail');
-    const points = page.getByLabel('Points');
+    const points = page.getByLabel('Points', { exact: true });
     await recipient.fill('nobody-at-all');
     await points.fill('1');
     await page.getByRole('button', { name: 'Send points' }).click();

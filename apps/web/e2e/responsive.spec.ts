@@ -112,7 +112,7 @@ async function seed(browser: Browser) {
   const admin = await newPage(browser);
   await ok(api(admin.request, 'POST', '/user/login', SADMIN));
 
-  const register = async (u: ReturnType<typeof longUser>) => {
+  const register = async (u: ReturnType<typeof longUser> & { refer?: string }) => {
     const page = await newPage(browser);
     const body = await ok(api(page.request, 'POST', '/user/register', u));
     return { page, user: body.user as { _id: string; role: string; referralCode: string } };
@@ -121,8 +121,9 @@ async function seed(browser: Browser) {
   const other = longUser('sweepother');
   const staff = longUser('sweepadmin');
   const user = await register(holder);
-  const recipient = await register(other);
-  const adminUser = await register(staff);
+  // Referred by the first: its team page and the users desk's Referrer column show 60-character values too.
+  const recipient = await register({ ...other, refer: holder.email });
+  const adminUser = await register({ ...staff, refer: holder.email });
   await ok(api(admin.request, 'PUT', `/user/${adminUser.user._id}/update-role`, { role: 'ADMIN' }));
 
   // 7-digit amounts (one operation is at most 1,000,000.00; the balance grows past it): admin additions, then the

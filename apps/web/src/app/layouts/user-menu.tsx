@@ -76,7 +76,6 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={`Account menu for ${name}`}
         title={name}
         data-testid="user-menu-button"
         onClick={() => (open ? close(false) : openAt('first'))}
@@ -89,8 +88,12 @@ export function UserMenu() {
         >
           {name.trim().charAt(0) || '?'}
         </span>
-        <span className="hidden max-w-[10rem] truncate sm:block" data-testid="user-menu-name">
-          {name}
+        {/* The name is the visible label from sm up and stays in the accessible name on phones (label-in-name). */}
+        <span className="sr-only">Account menu for </span>
+        <span className="sr-only sm:not-sr-only">
+          <span className="block max-w-[10rem] truncate" data-testid="user-menu-name">
+            {name}
+          </span>
         </span>
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth={2}>
           <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />

@@ -27,7 +27,7 @@ export function LongValue({ value, what }: { value: string; what: string }) {
         </span>
         <span className="sr-only group-focus:not-sr-only group-focus:break-all">{value}</span>
       </span>
-      <CopyButton text={value} what={what} ariaLabel={`Copy ${what.toLowerCase()} ${short}`} compact />
+      <CopyButton text={value} what={what} ariaLabel={`Copy ${short}`} compact />
     </span>
   );
 }

@@ -11,6 +11,7 @@ import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
 import { LoadError } from '../../components/ui/list-state';
+import { LongValue } from '../../components/ui/long-value';
 import { PageHeader } from '../../components/ui/page';
 import { SignedAmount } from '../../components/ui/signed-amount';
 import { StatusBadge } from '../../components/ui/status-badge';
@@ -152,7 +153,7 @@ function PendingList({
                 <StatusBadge done={false} />
               </span>
               <span className="text-xs text-slate-600 dark:text-slate-300">
-                {referenceLabel}: <span className="font-mono break-all">{row.reference}</span>
+                {referenceLabel}: <LongValue value={row.reference} what={referenceLabel} />
               </span>
               <span className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
                 <DateTime iso={row.createdAt} />

@@ -180,7 +180,7 @@ test('the dashboard shows the headline figures, with charts and a data table', a
   await expect(page.locator('nav#side-menu a[href="/admin/dashboard"]')).toHaveAttribute('aria-current', 'page');
 
   // Both charts render (lazily) as labelled images, drawn as SVG.
-  await expect(page.getByRole('img', { name: /deposits and withdrawals per day/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /deposits and withdrawals requested per day/ })).toBeVisible();
   await expect(page.getByRole('img', { name: /sign-ups per day/ })).toBeVisible();
   await expect(page.locator('.recharts-wrapper > svg')).toHaveCount(2);
   await expectAccessible(page);

@@ -22,7 +22,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // Two minutes a journey: the longest (money, sign-up, the sweep's pages) take 20–40 s alone and several times that
+  // on a loaded 2-core machine; a journey that hangs still fails.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]] : [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
   outputDir: '../../test-results/e2e-artifacts',

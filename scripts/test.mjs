@@ -40,6 +40,14 @@ if (existsSync(`${results}/e2e.json`)) {
   failures.push('playwright (no report)');
 }
 if (failures.length && failed === 0) failed = failures.length; // a runner that failed without counting
+// The failed Vitest tests again at the end, where a truncated log (CI keeps its tail) still shows them.
+for (const file of vitestReport?.testResults ?? []) {
+  for (const test of file.assertionResults ?? []) {
+    if (test.status !== 'failed') continue;
+    const why = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+    console.log(`vitest failed: ${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}: ${why}`);
+  }
+}
 console.log(`\n${failures.length ? `failed steps: ${failures.join(', ')}` : 'all steps green'}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failures.length ? 1 : 0);

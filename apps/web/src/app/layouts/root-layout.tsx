@@ -4,7 +4,7 @@ import { TopBar } from './top-bar';
 import { SideMenu } from './side-menu';
 import { Footer } from './footer';
 import { ScrollToTop } from './scroll-to-top';
-import { markPageShown } from '../../features/notifications/bell-slot';
+import { markPageShown } from '../../lib/page-shown';
 
 /** Rendered after the page inside the Suspense boundary: its effect runs once the page itself is on screen. */
 function PageShown() {

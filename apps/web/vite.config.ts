@@ -40,7 +40,9 @@ function precompress(): Plugin {
  * The server reads it and answers a page request with a `Link: <…>; rel=modulepreload` header for that
  * route's chunks, so they download beside the main chunk, and no JavaScript has to carry the table. The
  * table comes from src/app/router.tsx: each `{ path: '…', element: <XPage /> }` whose XPage is
- * `lazyPage(() => import('…'), …)`.
+ * `lazyPage(() => import('…'), …)`. The signed-in pages of src/app/area-routes.tsx (`element: <XPage />` or
+ * `Component: XPage`) get the area chunk, their page, the query provider and the session cache with it, so a
+ * signed-in first load (e.g. /user/dashboard) fetches them all at once instead of one after another.
  */
 function routePreload(): Plugin {
   let outDir = 'dist';
@@ -56,11 +58,18 @@ function routePreload(): Plugin {
     },
     generateBundle(_options, bundle) {
       const routerFile = path.join(root, 'src/app/router.tsx');
+      const areaFile = path.join(root, 'src/app/area-routes.tsx');
+      const lazyModules = (file: string, source: string) => {
+        const modules = new Map<string, string>();
+        for (const m of source.matchAll(/const (\w+) = lazyPage\(\s*\(\) => import\('([^']+)'\)/g)) {
+          modules.set(m[1], path.resolve(path.dirname(file), `${m[2]}.tsx`));
+        }
+        return modules;
+      };
       const source = readFileSync(routerFile, 'utf8');
-      const modules = new Map<string, string>();
-      for (const m of source.matchAll(/const (\w+) = lazyPage\(\(\) => import\('([^']+)'\)/g)) {
-        modules.set(m[1], path.resolve(path.dirname(routerFile), `${m[2]}.tsx`));
-      }
+      const modules = lazyModules(routerFile, source);
+      const areaSource = readFileSync(areaFile, 'utf8');
+      const areaModules = lazyModules(areaFile, areaSource);
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       if (chunks.some((c) => !c.fileName.startsWith('assets/'))) this.error('route-preload: a chunk outside assets/');
       const entry = chunks.find((c) => c.isEntry);
@@ -74,15 +83,30 @@ function routePreload(): Plugin {
         if (chunk?.type === 'chunk') for (const dep of chunk.imports) withImports(dep, out);
         return out;
       };
+      const chunkOf = (file: string | undefined) => chunks.find((c) => c.facadeModuleId === file);
+      const patternOf = (route: string) => `^${route.replace(/\$\{\w+\}|:\w+/g, '[^/]+')}$`;
+      const strip = (files: Set<string>) => [...files].map((f) => f.replace(/^assets\//, ''));
       table = [];
       for (const m of source.matchAll(/path: [`']([^`']+)[`'], element: <(\w+)/g)) {
-        const chunk = chunks.find((c) => c.facadeModuleId === modules.get(m[2]));
+        const chunk = chunkOf(modules.get(m[2]));
         // A page of the main chunk (home), and the catch-all (it would match `/` too).
         if (!chunk || m[1].includes('*')) continue;
-        const pattern = m[1].replace(/\$\{\w+\}|:\w+/g, '[^/]+');
-        const files = [...withImports(chunk.fileName, new Set())].map((f) => f.replace(/^assets\//, ''));
-        table.push([`^${pattern}$`, files]);
+        table.push([patternOf(m[1]), strip(withImports(chunk.fileName, new Set()))]);
       }
+      // The signed-in areas: what a first load of such a page runs before its content can render.
+      const area = chunkOf(areaFile);
+      // (query-provider and session-cache are lazy imports; a chunk may hold more than the one module)
+      const holding = (file: string) => chunks.find((c) => c.moduleIds.includes(file));
+      const signedIn = [path.join(root, 'src/lib/query-provider.tsx'), path.join(root, 'src/lib/session-cache.ts')].map(holding);
+      if (!area || signedIn.some((c) => !c)) this.error('route-preload: area-routes, query-provider or session-cache is not a chunk of its own');
+      for (const m of areaSource.matchAll(/path: '([^']+)', (?:element: <|Component: )(\w+)/g)) {
+        const chunk = chunkOf(areaModules.get(m[2]));
+        if (!chunk) continue;
+        const files = new Set<string>();
+        for (const c of [area, chunk, ...signedIn]) withImports(c!.fileName, files);
+        table.push([patternOf(m[1]), strip(files)]);
+      }
+      if (!table.some(([pattern]) => pattern === '^/user/dashboard$')) this.error('route-preload: no entry for /user/dashboard');
       if (table.length === 0) this.error('route-preload: no lazy route found in src/app/router.tsx');
     },
     async writeBundle() {

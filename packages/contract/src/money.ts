@@ -1,48 +1,9 @@
 // Money is integer cents everywhere on the server; JSON carries numbers with at most 2 decimals.
 // Parsing works on the decimal text, never on float arithmetic, so 0.1 + 0.2 style errors cannot occur.
 import { z } from 'zod';
+import { parseCents } from './money-format.js';
 
-export const MAX_AMOUNT_CENTS = 100_000_000; // 1,000,000.00
-
-const DECIMAL = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
-
-/** Cents from a decimal text or number, or null when it is not a positive amount with ≤ 2 decimals. */
-export function parseCents(input: unknown): number | null {
-  let text: string;
-  if (typeof input === 'number') {
-    if (!Number.isFinite(input)) return null;
-    // Number → shortest round-trip text; 1e21 and 1e-7 style exponents are refused by the pattern.
-    text = String(input);
-  } else if (typeof input === 'string') {
-    text = input.trim();
-  } else {
-    return null;
-  }
-  const m = DECIMAL.exec(text);
-  if (!m) return null;
-  const cents = Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-  if (cents <= 0 || cents > MAX_AMOUNT_CENTS) return null;
-  return cents;
-}
-
-/** Cents → JSON number with at most two decimals (exact for every integer cents value we allow). */
-export function centsToNumber(cents: number | bigint | string): number {
-  return Number(cents) / 100;
-}
-
-/** Cents → "1,234.50" style text for display. */
-export function formatCents(cents: number | bigint | string): string {
-  const n = Number(cents);
-  const sign = n < 0 ? '-' : '';
-  const abs = Math.abs(n);
-  const whole = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/** A number → "12.00": the spec shows points with 2 decimals. */
-export function formatPoints(value: number): string {
-  return formatCents(Math.round(value * 100));
-}
+export * from './money-format.js';
 
 export const AMOUNT_MESSAGE = 'Amount must be a positive number with at most 2 decimals, up to 1,000,000.00';
 

@@ -1,15 +1,23 @@
 // The shell mounts the toaster (and loads react-hot-toast) only once some code that may toast has
 // loaded: lib/toast.ts asks for it when it is first imported. Toasts raised before the toaster has
 // mounted wait in react-hot-toast's store and show as soon as it does.
+// It mounts once the first page has shown (lib/page-shown.ts): its styles and first render are no part of the
+// first paint (issue 19).
 import { useSyncExternalStore } from 'react';
+import { afterPageShown } from './page-shown';
 
 let wanted = false;
 const listeners = new Set<() => void>();
 
+let requested = false;
+
 export function requestToaster(): void {
-  if (wanted) return;
-  wanted = true;
-  for (const listener of listeners) listener();
+  if (requested) return;
+  requested = true;
+  afterPageShown(() => {
+    wanted = true;
+    for (const listener of listeners) listener();
+  });
 }
 
 function subscribe(listener: () => void): () => void {

@@ -4,6 +4,13 @@ import { TopBar } from './top-bar';
 import { SideMenu } from './side-menu';
 import { Footer } from './footer';
 import { ScrollToTop } from './scroll-to-top';
+import { markPageShown } from '../../lib/page-shown';
+
+/** Rendered after the page inside the Suspense boundary: its effect runs once the page itself is on screen. */
+function PageShown() {
+  useEffect(markPageShown, []);
+  return null;
+}
 
 function PageLoading() {
   return (
@@ -53,6 +60,7 @@ export function RootLayout() {
         <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] min-w-0 flex-1 px-4 py-8 focus:outline-none lg:px-8">
           <Suspense fallback={<PageLoading />}>
             <Outlet />
+            <PageShown />
           </Suspense>
         </main>
       </div>

@@ -5,8 +5,9 @@ import { fetchStatementPage, walletKeys } from '../../lib/account-api';
 
 export const RECENT_MOVEMENTS = 5;
 
-export function useRecentMovements() {
+export function useRecentMovements({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: [...walletKeys.statement, 'recent', RECENT_MOVEMENTS],
     queryFn: () => fetchStatementPage(undefined, RECENT_MOVEMENTS),
     refetchOnMount: 'always',

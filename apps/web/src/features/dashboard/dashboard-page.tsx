@@ -1,7 +1,7 @@
 // The signed-in home (issue 19), where login and sign-up land: the balance (hidden until revealed, as on the
 // profile), the actions people look for first, the subscription's next step, the newest statement lines and
 // the deposits and withdrawals still waiting for an admin. Every number is the server's (no client sums).
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Package } from 'lucide-react';
@@ -30,6 +30,26 @@ const ACTIONS = [
   { to: '/user/transfer', label: 'Transfer', Icon: ArrowLeftRight },
   { to: '/user/package', label: 'Packages', Icon: Package },
 ];
+
+/**
+ * False until the page's first frame has been presented (a frame, then a task): the dashboard's calls start
+ * after the page frame and its largest text are painted, so the first paint waits for no network or response
+ * work (issue 19: Lighthouse's LCP on /user/dashboard). The loading lines hold their place meanwhile.
+ */
+function useFirstFrameShown(): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setShown(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return shown;
+}
 
 function Loading({ children }: { children: ReactNode }) {
   return (
@@ -78,8 +98,8 @@ function SubscriptionStatus({ subscribed }: { subscribed: boolean }) {
   );
 }
 
-function RecentMovements() {
-  const q = useRecentMovements();
+function RecentMovements({ enabled }: { enabled: boolean }) {
+  const q = useRecentMovements({ enabled });
   let body: ReactNode;
   if (q.isPending) body = <Loading>Loading your latest movements…</Loading>;
   else if (q.isError) body = <LoadError onRetry={() => void q.refetch()}>Could not load your statement.</LoadError>;
@@ -187,9 +207,9 @@ function PendingList({
 const pendingDeposit = (d: DepositRecord): PendingRow => ({ _id: d._id, amount: d.amount, reference: d.transactionId, createdAt: d.createdAt });
 const pendingWithdrawal = (w: WithdrawalRecord): PendingRow => ({ _id: w._id, amount: w.amount, reference: w.paymentId, createdAt: w.createdAt });
 
-function PendingRequests() {
-  const deposits = useMyDeposits();
-  const withdrawals = useMyWithdrawals();
+function PendingRequests({ enabled }: { enabled: boolean }) {
+  const deposits = useMyDeposits({ enabled });
+  const withdrawals = useMyWithdrawals({ enabled });
   return (
     <>
       <PendingList
@@ -210,7 +230,8 @@ function PendingRequests() {
 
 export function DashboardPage() {
   // The subscription state is the server's current one, not the copy kept in local storage.
-  useQuery({ queryKey: meQueryKey, queryFn: fetchMe, refetchOnMount: 'always' });
+  const shown = useFirstFrameShown();
+  useQuery({ queryKey: meQueryKey, queryFn: fetchMe, refetchOnMount: 'always', enabled: shown });
   const { user } = useSession();
   return (
     <section>
@@ -219,8 +240,8 @@ export function DashboardPage() {
         <BalanceCard />
         <QuickActions />
         <SubscriptionStatus subscribed={Boolean(user?.subscription)} />
-        <PendingRequests />
-        <RecentMovements />
+        <PendingRequests enabled={shown} />
+        <RecentMovements enabled={shown} />
       </div>
     </section>
   );

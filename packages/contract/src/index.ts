@@ -16,3 +16,4 @@ export * from './subscription-codes.js';
 export * from './security.js';
 export * from './notifications.js';
 export * from './language.js';
+export * from './messages-ar.js';

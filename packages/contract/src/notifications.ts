@@ -5,6 +5,7 @@
 // one place to start from: the server stores kind + params next to the rendered title and body.
 import { z } from 'zod';
 import { formatCents } from './money.js';
+import { LANGUAGES, type Language } from './language.js';
 
 export const NOTIFICATION_CATEGORIES = ['deposits', 'withdrawals', 'transfers', 'subscription', 'referrals', 'points', 'security', 'announcements'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
@@ -161,8 +162,8 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
 };
 
 /** The languages a notification (and its e-mail) is rendered in: the recipient's `users.language` (issue 20). */
-export const NOTIFICATION_LANGUAGES = ['en', 'ar'] as const;
-export type NotificationLanguage = (typeof NOTIFICATION_LANGUAGES)[number];
+export const NOTIFICATION_LANGUAGES = LANGUAGES;
+export type NotificationLanguage = Language;
 /** A stored or requested language → one we render ('en' for anything else). */
 export const notificationLanguage = (lang: unknown): NotificationLanguage => (lang === 'ar' ? 'ar' : 'en');
 

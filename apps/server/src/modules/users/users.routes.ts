@@ -12,6 +12,8 @@ import {
   MSG,
   SECURITY_MSG,
   twoFactorRequiredResponse,
+  languageBody,
+  LANGUAGE_MSG,
 } from '@app/contract';
 import { requireUser, currentUser } from '../../plugins/guards.js';
 import { forbidden } from '../../errors.js';
@@ -31,6 +33,7 @@ import {
   requestReset,
   resetPassword,
   updateProfile,
+  updateLanguage,
 } from './users.service.js';
 
 const ok = z.object({ success: z.boolean(), message: z.string() });
@@ -136,6 +139,26 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(req);
       await updateProfile(db, me.id, req.params.id, req.body);
       return { success: true, message: 'Profile updated successfully', user: await loadPublicUser(db, me.id) };
+    },
+  );
+
+  app.put(
+    '/user/language',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'Save the caller’s language (en or ar): API messages, e-mails and notifications follow it; the answer’s user carries it',
+        body: languageBody,
+        response: { 200: withUser },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      await updateLanguage(db, me.id, req.body.language);
+      // This answer already speaks the new language: the session read the old one when the request arrived.
+      me.language = req.body.language;
+      return { success: true, message: LANGUAGE_MSG.saved, user: await loadPublicUser(db, me.id) };
     },
   );
 

@@ -1,7 +1,7 @@
 // Accounts: sign-up, login, profile, passwords and resets (DESIGN §3, §4, §7).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ACCOUNT_MSG, normaliseEmail, type PublicUser } from '@app/contract';
+import { ACCOUNT_MSG, normaliseEmail, type Language, type PublicUser } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, passwordResets, sessions, users } from '../../db/schema/index.js';
 import type { Clock } from '../../clock.js';
@@ -128,6 +128,11 @@ export async function updateProfile(db: Db, actorId: string, targetId: string, p
   if (patch.fullName !== undefined) values.fullName = patch.fullName;
   if (patch.phone !== undefined) values.phone = patch.phone;
   await db.update(users).set(values).where(and(eq(users.id, targetId), isNull(users.deletedAt)));
+}
+
+/** Saves the user's language (issue 20; users.language, migration 0016). */
+export async function updateLanguage(db: Db, userId: string, language: Language) {
+  await db.update(users).set({ language, updatedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.deletedAt)));
 }
 
 /**

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { languageFromAcceptLanguage } from '@app/contract';
 import { signUp, signUpAs, startTestApp, type TestContext } from './helpers.js';
+import { fund } from './money-helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -167,5 +168,23 @@ describe('PUT /api/v1/user/language', () => {
     expect(list.status).toBe(200);
     expect(list.body.message).toBe('تم');
     expect(Array.isArray(list.body.users)).toBe(true);
+  });
+
+  test('an Idempotency-Key replay answers in the language of the retry (the stored answer is the English one)', async () => {
+    const a = await signUp(ctx);
+    const b = await signUp(ctx);
+    await fund(ctx, a.user._id, 10_000);
+    const body = { recipientEmail: b.user.email, points: 3 };
+    const key = `k-${Date.now()}`;
+    const first = await a.client.post('/api/v1/point/transfer', body, { headers: { 'idempotency-key': key } });
+    expect(first.body).toEqual({ success: true, message: 'Points transferred successfully' });
+    // The saved language decides for a logged-in user: the retry comes after switching to Arabic.
+    expect((await a.client.put('/api/v1/user/language', { language: 'ar' })).status).toBe(200);
+    const arabic = await a.client.post('/api/v1/point/transfer', body, { headers: { 'idempotency-key': key } });
+    expect(arabic.headers.get('idempotent-replay')).toBe('true');
+    expect(arabic.body).toEqual({ success: true, message: 'تم تحويل النقاط بنجاح' });
+    expect((await a.client.put('/api/v1/user/language', { language: 'en' })).status).toBe(200);
+    const english = await a.client.post('/api/v1/point/transfer', body, { headers: { 'idempotency-key': key } });
+    expect(english.text).toBe(first.text);
   });
 });

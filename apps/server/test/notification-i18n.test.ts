@@ -114,6 +114,34 @@ describe('a money event e-mail in the recipient’s language', () => {
   });
 });
 
+describe('the unsubscribe page of an Arabic e-mail', () => {
+  test('is in the language of the user the link names; an invalid link follows the request', async () => {
+    const sender = await signUp(ctx);
+    const u = await signUp(ctx);
+    await setLanguage(u.user._id, 'ar');
+    await fund(ctx, sender.user._id, 10_000);
+    await transfer(sender, u.user.email, 1);
+    await smtp.waitFor(() => smtp.mailsTo(u.user.email).length > 0, 15_000, 'the Arabic e-mail');
+    const link = smtp.mailsTo(u.user.email)[0].headers.get('list-unsubscribe')!.slice(1, -1).replace('https://points.example.com', '');
+    // Opened in a browser whose own language is English: the page is the e-mail's (the recipient's) language.
+    const page = await ctx.client().get(link, { headers: { accept: 'text/html', 'accept-language': 'en' } });
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<html lang="ar" dir="rtl">');
+    expect(page.text).toContain('<h1>تم إلغاء الاشتراك</h1>');
+    expect(page.text).toContain('لن تصلك بعد الآن رسائل البريد الإلكتروني عن التحويلات.');
+    expect(page.text).toContain('>افتح صفحة الإشعارات</a>');
+    expect((await u.client.get('/api/v1/notifications/preferences')).body.preferences.transfers).toBe(false);
+
+    const invalid = await ctx.client().get('/api/v1/notifications/unsubscribe?token=nonsense', { headers: { accept: 'text/html', 'accept-language': 'ar-AE' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.text).toContain('<html lang="ar" dir="rtl">');
+    expect(invalid.text).toContain('هذا الرابط غير صالح');
+    const invalidEn = await ctx.client().get('/api/v1/notifications/unsubscribe?token=nonsense', { headers: { accept: 'text/html', 'accept-language': 'en' } });
+    expect(invalidEn.text).toContain('<html lang="en">');
+    expect(invalidEn.text).toContain('This unsubscribe link is not valid. Choose your e-mails on your notifications page instead.');
+  });
+});
+
 describe('the language is the recipient’s when the e-mail is sent', () => {
   test('an e-mail queued in English and retried after the user switched to Arabic goes out in Arabic', async () => {
     const sender = await signUp(ctx, { fullName: 'Gina Sender' });

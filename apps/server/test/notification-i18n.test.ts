@@ -131,6 +131,15 @@ describe('the unsubscribe page of an Arabic e-mail', () => {
     expect(page.text).toContain('لن تصلك بعد الآن رسائل البريد الإلكتروني عن التحويلات.');
     expect(page.text).toContain('>افتح صفحة الإشعارات</a>');
     expect((await u.client.get('/api/v1/notifications/preferences')).body.preferences.transfers).toBe(false);
+    // The JSON answer (and a mail client's one-click POST) says the same in the recipient's language.
+    const json = await ctx.client().get(link, { headers: { 'accept-language': 'en' } });
+    expect(json.body).toEqual({ success: true, message: 'لن تصلك بعد الآن رسائل البريد الإلكتروني عن التحويلات. يمكنك إعادة تفعيلها من صفحة الإشعارات.' });
+    const oneClick = await fetch(ctx.url + link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(((await oneClick.json()) as { message: string }).message).toMatch(/^لن تصلك بعد الآن/);
+
+    const invalidJson = await ctx.client().get('/api/v1/notifications/unsubscribe?token=nonsense', { headers: { 'accept-language': 'ar' } });
+    expect(invalidJson.status).toBe(400);
+    expect(invalidJson.body).toEqual({ success: false, message: 'رابط إلغاء الاشتراك هذا غير صالح. اختر رسائلك من صفحة الإشعارات بدلًا من ذلك.' });
 
     const invalid = await ctx.client().get('/api/v1/notifications/unsubscribe?token=nonsense', { headers: { accept: 'text/html', 'accept-language': 'ar-AE' } });
     expect(invalid.status).toBe(400);

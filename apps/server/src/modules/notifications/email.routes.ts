@@ -1,11 +1,11 @@
 // Notification e-mail routes (issue 18): the caller's e-mail preferences, the unsubscribe link of every e-mail
 // (GET from the link, POST from a mail client's one-click button, RFC 8058) and the admins' announcements.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   NOTIFICATION_MSG,
   PLATFORM_NAME,
-  languageFromAcceptLanguage,
   notificationLanguage,
   type Language,
   type NotificationCategory,
@@ -17,6 +17,7 @@ import {
   preferencesResponse,
 } from '@app/contract';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js';
+import { requestLanguage } from '../../i18n.js';
 import { sql } from 'drizzle-orm';
 import { CATEGORY_LABEL, CATEGORY_LABEL_AR, escapeHtml } from './email.js';
 import { emailPreferences, setEmailPreferences } from './email-settings.js';
@@ -27,9 +28,9 @@ export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid. Choose y
 const unsubscribed = (label: string) => `You will no longer receive e-mails about ${label}. You can turn them on again on your notifications page.`;
 
 /**
- * The page a browser gets from an e-mail's unsubscribe link (issue 20): in the language of the user the link names
- * (the e-mail's recipient), or of the request when the link is not valid. The JSON answers keep the API's English
- * messages, which the i18n hook translates by the request's language.
+ * What an e-mail's unsubscribe link answers (issue 20), as a page or as the JSON `message`: in the language of the
+ * user the link names (the e-mail's recipient, whatever the browser or mail client asks), or of the request when the
+ * link is not valid. English is exactly the API's English.
  */
 const UNSUBSCRIBE_PAGE: Record<Language, { attrs: string; done: string; invalidTitle: string; invalidHeading: string; invalid: string; open: string; unsubscribed: (c: NotificationCategory) => string }> = {
   en: {
@@ -81,13 +82,16 @@ export const notificationEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Turns the token's category off (idempotent); null for a token we did not sign. */
-  const unsubscribe = async (token: string | undefined): Promise<{ message: string; category: NotificationCategory; lang: Language } | null> => {
+  const unsubscribe = async (token: string | undefined): Promise<{ category: NotificationCategory; lang: Language } | null> => {
     const named = token ? readUnsubscribeToken(await unsubscribeKey(db), token) : null;
     if (!named) return null;
     await setEmailPreferences(db, named.userId, { [named.category]: false });
     const { rows } = await db.execute<{ language: string }>(sql`select language from users where id = ${named.userId}`);
-    return { message: unsubscribed(CATEGORY_LABEL[named.category]), category: named.category, lang: notificationLanguage(rows[0]?.language) };
+    return { category: named.category, lang: notificationLanguage(rows[0]?.language) };
   };
+  /** The answer's text: the unsubscribed category in its user's language, or "not valid" in the request's. */
+  const answerText = (req: FastifyRequest, done: { category: NotificationCategory; lang: Language } | null) =>
+    done ? UNSUBSCRIBE_PAGE[done.lang].unsubscribed(done.category) : UNSUBSCRIBE_PAGE[requestLanguage(req)].invalid;
 
   // The link in the e-mail: a browser (Accept: text/html) gets a page, anything else the API's JSON.
   app.get(
@@ -103,10 +107,10 @@ export const notificationEmailRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const done = await unsubscribe(req.query.token);
       const status = done ? 200 : 400;
-      const text = done?.message ?? UNSUBSCRIBE_INVALID;
+      const text = answerText(req, done);
       if (/\btext\/html\b/.test(req.headers.accept ?? '')) {
         const centre = `${config.APP_URL}/user/notifications`;
-        const t = UNSUBSCRIBE_PAGE[done?.lang ?? languageFromAcceptLanguage(req.headers['accept-language'])];
+        const t = UNSUBSCRIBE_PAGE[done?.lang ?? requestLanguage(req)];
         return reply
           .status(status)
           .type('text/html; charset=utf-8')
@@ -114,7 +118,7 @@ export const notificationEmailRoutes: FastifyPluginAsyncZod = async (app) => {
           .send(
             `<!doctype html><html ${t.attrs}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
               `<title>${escapeHtml(done ? t.done : t.invalidTitle)} · ${escapeHtml(PLATFORM_NAME)}</title></head><body>` +
-              `<main><h1>${escapeHtml(done ? t.done : t.invalidHeading)}</h1><p>${escapeHtml(done ? t.unsubscribed(done.category) : t.invalid)}</p>` +
+              `<main><h1>${escapeHtml(done ? t.done : t.invalidHeading)}</h1><p>${escapeHtml(text)}</p>` +
               `<p><a href="${escapeHtml(centre)}">${escapeHtml(t.open)}</a></p></main></body></html>` as never,
           );
       }
@@ -141,7 +145,8 @@ export const notificationEmailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (req, reply) => {
         const done = await unsubscribe(req.query.token);
-        return reply.status(done ? 200 : 400).send({ success: !!done, message: done?.message ?? UNSUBSCRIBE_INVALID });
+        const text = answerText(req, done);
+        return reply.status(done ? 200 : 400).send({ success: !!done, message: text });
       },
     );
   });

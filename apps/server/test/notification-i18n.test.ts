@@ -187,7 +187,8 @@ describe('the notification centre in the reader’s language', () => {
     const en = renderNotification('transfer_received', { amountCents: 300, senderName: 'Bob Sender' });
     expect(await received()).toMatchObject(en);
 
-    await setLanguage(reader.user._id, 'ar');
+    // Switched as the web client does it (PUT /user/language): the next read is in Arabic.
+    expect((await reader.client.put('/api/v1/user/language', { language: 'ar' })).status).toBe(200);
     const ar = renderNotification('transfer_received', { amountCents: 300, senderName: 'Bob Sender' }, 'ar');
     const item = await received();
     expect(item).toMatchObject(ar);
@@ -196,7 +197,7 @@ describe('the notification centre in the reader’s language', () => {
     // Every kind in the list is in Arabic (here the transfer, and any security notice of the sign-up).
     for (const n of await list()) expect(n.title).toMatch(ARABIC);
 
-    await setLanguage(reader.user._id, 'en');
+    expect((await reader.client.put('/api/v1/user/language', { language: 'en' })).status).toBe(200);
     expect(await received()).toMatchObject(en);
   });
 

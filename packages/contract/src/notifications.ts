@@ -251,7 +251,7 @@ export const NOTIFICATION_TEXT_AR: { readonly [K in NotificationKind]: (p: Notif
   }),
   new_sign_in: (p) => ({
     title: 'تسجيل دخول جديد إلى حسابك',
-    body: `تم تسجيل الدخول إلى حسابك من متصفح لم يُستخدم معه من قبل: ${p.userAgent ? iso(p.userAgent) : 'متصفح غير معروف'}، من العنوان ${iso(p.ip)}. ${NOT_YOU_AR}`,
+    body: `تم تسجيل الدخول إلى حسابك من متصفح لم يُستخدم للدخول إليه من قبل: ${p.userAgent ? iso(p.userAgent) : 'متصفح غير معروف'}، من عنوان IP ${iso(p.ip)}. ${NOT_YOU_AR}`,
   }),
   password_changed: () => ({
     title: 'تم تغيير كلمة المرور',

@@ -17,8 +17,16 @@ declare module 'fastify' {
   }
 }
 
+/** Requests whose language is known before their session is (a sign-in answers in the signed-in user's language). */
+const chosen = new WeakMap<FastifyRequest, Language>();
+
 export function requestLanguage(req: FastifyRequest): Language {
-  return req.user?.language ?? languageFromAcceptLanguage(req.headers['accept-language']);
+  return chosen.get(req) ?? req.user?.language ?? languageFromAcceptLanguage(req.headers['accept-language']);
+}
+
+/** This request answers in `lang` from now on: a sign-in, in the language saved on the account it signed in to. */
+export function answerIn(req: FastifyRequest, lang: Language) {
+  chosen.set(req, lang);
 }
 
 /** `english` in the request's language (for answers sent as ready-made JSON text, which the hook below cannot see). */

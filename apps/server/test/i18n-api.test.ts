@@ -148,9 +148,11 @@ describe('PUT /api/v1/user/language', () => {
 
     // Logged out, then in again: the login answer carries the saved language for the web client to adopt.
     await client.post('/api/v1/user/logout');
-    const login = await client.post('/api/v1/user/login', { email: user.email, password });
+    const login = await client.post('/api/v1/user/login', { email: user.email, password }, { headers: { 'accept-language': 'en' } });
     expect(login.status).toBe(200);
     expect(login.body.user.language).toBe('ar');
+    // The sign-in answers in the account's language, not the browser's.
+    expect(login.body.message).toBe('تم تسجيل الدخول بنجاح');
 
     // Back to English: the messages are English again, word for word.
     const back = await client.put('/api/v1/user/language', { language: 'en' }, { headers: { 'accept-language': 'ar' } });

@@ -18,6 +18,7 @@ import {
 import { requireUser, currentUser } from '../../plugins/guards.js';
 import { forbidden } from '../../errors.js';
 import { clearSessionCookie } from '../../plugins/session.js';
+import { answerIn } from '../../i18n.js';
 import { userBalanceCents } from '../../ledger/accounts.js';
 import { takeSignup } from '../../plugins/throttle.js';
 import { needsCodeWhen2fa, twoFactorEnabled } from '../../security/second-factor.js';
@@ -99,7 +100,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         return { success: true as const, twoFactorRequired: true as const, message: SECURITY_MSG.secondStep };
       }
       await completeSignIn(signIn, id, req, reply);
-      return { success: true, message: 'Logged in successfully', user: await loadPublicUser(db, id) };
+      // The answer speaks the account's saved language (the web client adopts it from `user.language`).
+      const user = await loadPublicUser(db, id);
+      answerIn(req, user.language);
+      return { success: true, message: 'Logged in successfully', user };
     },
   );
 
@@ -157,7 +161,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(req);
       await updateLanguage(db, me.id, req.body.language);
       // This answer already speaks the new language: the session read the old one when the request arrived.
-      me.language = req.body.language;
+      answerIn(req, req.body.language);
       return { success: true, message: LANGUAGE_MSG.saved, user: await loadPublicUser(db, me.id) };
     },
   );

@@ -20,6 +20,7 @@ import type { Mailer } from './mail/mailer.js';
 import type { Clock } from './clock.js';
 import { AppError, pgCode } from './errors.js';
 import sessionPlugin, { sessionCookieName } from './plugins/session.js';
+import i18nPlugin, { localise } from './i18n.js';
 import { startHousekeeping, type Housekeeping } from './plugins/housekeeping.js';
 import { startChainPoller, type ChainPoller } from './modules/chain-deposits/poller.js';
 import { startEmailWorker, type EmailWorker } from './modules/notifications/email-queue.js';
@@ -116,11 +117,12 @@ export async function buildApp(deps: AppDeps) {
     logController: new OneLinePerRequest(),
     // Errors the router raises before any route runs (bad URL encoding, a path parameter over 100 characters):
     // answered in the API's JSON shape like every other error, not Fastify's default body.
-    frameworkErrors: (error: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+    frameworkErrors: (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       const status = tooLong ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
       const message = tooLong ? 'A part of the address is too long' : status === 400 ? 'The address is not valid' : 'Something went wrong';
-      return reply.status(status).send({ success: false, message });
+      // Answered before any hook runs: the message is put in the request's language here (i18n.ts).
+      return reply.status(status).send({ success: false, message: localise(req, message) });
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
@@ -181,6 +183,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(securityHeaders, { secure: config.secure });
   await app.register(csrfPlugin, { secure: config.secure, appUrl: config.APP_URL });
   await app.register(sessionPlugin, { db: deps.db, clock: deps.clock, secure: config.secure });
+  // Every answer's `message` in the request's language (issue 20): the user's, else Accept-Language, else English.
+  await app.register(i18nPlugin);
   // Expired sessions, old idempotency keys, used/expired reset links: pruned on a schedule by every instance.
   app.decorate('housekeeping', null);
   app.addHook('onReady', async () => {

@@ -36,6 +36,7 @@ import {
   announcementsQuery,
   markReadBody,
   notificationsQuery,
+  languageBody,
 } from '@app/contract';
 import { unsubscribeQuery } from '../src/modules/notifications/email.routes.js';
 import { signUpAs, startTestApp, type Client, type Res, type TestContext } from './helpers.js';
@@ -244,6 +245,11 @@ const BODY_ROUTES: BodyRoute[] = [
       phone: { good: fc.constant('+1 555 0100'), bad: badText(32) },
       id: { good: fc.constant('x'), bad: junk },
     },
+  },
+  {
+    key: 'PUT /api/v1/user/language',
+    schema: languageBody,
+    fields: { language: { good: fc.constantFrom('en', 'ar'), bad: fc.oneof(junk, fc.constantFrom('fr', 'AR', ' ar', 'ar-AE', 'english', '')) } },
   },
   { key: 'PUT /api/v1/user/:id/update-role', refused: 'the id names no user', params: uuidParam, fields: { role: { good: fc.constantFrom('USER', 'ADMIN'), bad: fc.oneof(junk, fc.constantFrom('SADMIN', 'admin', 'user', 'ROOT', ' ADMIN ')) } } },
   { key: 'POST /api/v1/video', schema: videoBody, fields: goodVideo },

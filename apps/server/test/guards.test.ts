@@ -36,6 +36,7 @@ export const ROUTES: Record<string, Expect> = {
   'GET /api/v1/user/point': { anonymous: 401, user: 200 },
   'POST /api/v1/user/update/:id': { anonymous: 401, user: 403 }, // someone else's id
   'POST /api/v1/user/change-password': { anonymous: 401, user: 400 },
+  'PUT /api/v1/user/language': { anonymous: 401, user: 400 }, // `{}` → 'Language must be "en" or "ar"'
   'GET /api/v1/user/statement': NEEDS_LOGIN,
   'GET /api/v1/user/statement.csv': NEEDS_LOGIN,
   'GET /api/v1/user/referrals': NEEDS_LOGIN,

@@ -82,6 +82,8 @@ export const MATRIX: Record<string, Entry> = {
     probe: (_me, t) => ({ params: { id: t.victim.id }, body: { fullName: 'Hijacked Name', phone: '000' } }),
   },
   'POST /api/v1/user/change-password': { want: [401, 400, 400, 400, 400] },
+  // The caller's own language (issue 20): `{}` names none → 400 for anyone logged in.
+  'PUT /api/v1/user/language': { want: [401, 400, 400, 400, 400] },
   'GET /api/v1/user/statement': { want: LOGGED_IN_200 },
   'GET /api/v1/user/statement.csv': { want: LOGGED_IN_200 },
   'GET /api/v1/user/referrals': { want: LOGGED_IN_200 },

@@ -2,6 +2,7 @@
 // applies the same schemas plus the DESIGN §4 password length, so both sides give one message.
 import { z } from 'zod';
 import { LIMITS, MSG, ROLES } from './constants.js';
+import { LANGUAGES } from './language.js';
 
 /**
  * name@domain with a dot inside the domain (not its first or last character), no spaces, one @. Written so that
@@ -115,6 +116,8 @@ export const publicUser = z.object({
   createdAt: z.string(),
   /** Two-factor sign-in (an authenticator app) is on. */
   twoFactor: z.boolean(),
+  /** The saved language (issue 20): the web client adopts it after login. */
+  language: z.enum(LANGUAGES),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 

@@ -15,3 +15,5 @@ export * from './referrals.js';
 export * from './subscription-codes.js';
 export * from './security.js';
 export * from './notifications.js';
+export * from './language.js';
+export * from './messages-ar.js';

@@ -5,6 +5,7 @@
 // one place to start from: the server stores kind + params next to the rendered title and body.
 import { z } from 'zod';
 import { formatCents } from './money.js';
+import { LANGUAGES, type Language } from './language.js';
 
 export const NOTIFICATION_CATEGORIES = ['deposits', 'withdrawals', 'transfers', 'subscription', 'referrals', 'points', 'security', 'announcements'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
@@ -160,9 +161,118 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
   announcement: (p) => ({ title: p.title, body: p.body }),
 };
 
-/** Title and body of one notification (the same function types every kind's params). */
-export function renderNotification<K extends NotificationKind>(kind: K, params: NotificationParams[K]): NotificationText {
-  return (NOTIFICATION_TEXT[kind] as (p: NotificationParams[K]) => NotificationText)(params);
+/** The languages a notification (and its e-mail) is rendered in: the recipient's `users.language` (issue 20). */
+export const NOTIFICATION_LANGUAGES = LANGUAGES;
+export type NotificationLanguage = Language;
+/** A stored or requested language → one we render ('en' for anything else). */
+export const notificationLanguage = (lang: unknown): NotificationLanguage => (lang === 'ar' ? 'ar' : 'en');
+
+// Arabic (issue 20): Modern Standard Arabic. Amounts keep Latin digits (formatCents), product terms (USDT, TRC20,
+// VIP1…VIP7, Tron) stay as they are. What the user or another party typed (names, e-mails, payment ids, the
+// browser) is wrapped in Unicode isolates (FSI … PDI), so a Latin name ending in punctuation cannot reorder the
+// right-to-left sentence around it; the marks are invisible.
+const iso = (text: string) => `\u2068${text}\u2069`;
+const pointsAr = (cents: number) => `${formatCents(cents)} نقطة`;
+const NOT_YOU_AR = 'إن لم تكن أنت من قام بذلك، فغيّر كلمة المرور الآن وأنهِ جلساتك الأخرى من صفحة الأمان.';
+const referenceAr = (reference?: string) => (reference ? ` (رقم المعاملة ${iso(reference)})` : '');
+
+/** The Arabic title and body of each kind; an announcement stays as its admin wrote it (one text for everyone). */
+export const NOTIFICATION_TEXT_AR: { readonly [K in NotificationKind]: (p: NotificationParams[K]) => NotificationText } = {
+  deposit_credited: (p) => ({
+    title: 'تمت إضافة الإيداع',
+    body:
+      p.via === 'chain'
+        ? `تم تأكيد إيداعك البالغ ${pointsAr(p.amountCents)} على شبكة Tron وإضافته إلى رصيدك.`
+        : `تمت الموافقة على إيداعك البالغ ${pointsAr(p.amountCents)}${referenceAr(p.reference)} وإضافته إلى رصيدك.`,
+  }),
+  deposit_reverted: (p) => ({
+    title: 'تم عكس الإيداع',
+    body: `تم عكس إيداعك البالغ ${pointsAr(p.amountCents)}${referenceAr(p.reference)} وخصمه من رصيدك.`,
+  }),
+  withdrawal_requested: (p) => ({
+    title: 'تم استلام طلب السحب',
+    body: `استلمنا طلبك لسحب ${pointsAr(p.amountCents)} إلى ${iso(p.paymentId)}. يبقى المبلغ محجوزًا إلى أن تتم معالجة الطلب.`,
+  }),
+  withdrawal_processed: (p) => ({
+    title: 'تمت معالجة السحب',
+    body: `تمت معالجة طلبك لسحب ${pointsAr(p.amountCents)} إلى ${iso(p.paymentId)}.`,
+  }),
+  withdrawal_refunded: (p) => ({
+    title: 'تمت إعادة مبلغ السحب',
+    body: `تم حذف طلبك لسحب ${pointsAr(p.amountCents)} إلى ${iso(p.paymentId)} وأُعيد المبلغ إلى رصيدك.`,
+  }),
+  transfer_received: (p) => ({
+    title: 'وصلتك نقاط',
+    body: `أرسل إليك ${iso(p.senderName)} ${pointsAr(p.amountCents)}.`,
+  }),
+  transfer_sent: (p) => ({
+    title: 'تم إرسال النقاط',
+    body: `أرسلت ${pointsAr(p.amountCents)} إلى ${iso(p.recipientEmail)}.`,
+  }),
+  subscription_activated: (p) => ({
+    title: 'تم تفعيل الاشتراك',
+    body:
+      p.via === 'code'
+        ? 'اشتراكك مفعّل الآن: لقد استخدمت رمز اشتراك.'
+        : p.priceCents > 0
+          ? `اشتراكك مفعّل الآن. تم خصم ${pointsAr(p.priceCents)} من رصيدك.`
+          : 'اشتراكك مفعّل الآن.',
+  }),
+  referral_earned: (p) => ({
+    title: 'أرباح الإحالة',
+    body:
+      p.reason === 'bonus'
+        ? `ربحت ${pointsAr(p.amountCents)}: أجرى ${iso(p.memberName)}، الذي دعوته إلى المنصة، أول إيداع له.`
+        : `ربحت ${pointsAr(p.amountCents)}: عمولة على النقاط التي ربحها ${iso(p.memberName)} (المستوى ${p.level} في فريقك).`,
+  }),
+  points_added: (p) => ({
+    title: 'تمت إضافة نقاط',
+    body: `أضاف أحد المسؤولين ${pointsAr(p.amountCents)} إلى رصيدك.`,
+  }),
+  points_removed: (p) => ({
+    title: 'تم خصم نقاط',
+    body: `خصم أحد المسؤولين ${pointsAr(p.amountCents)} من رصيدك.`,
+  }),
+  two_factor_enabled: () => ({
+    title: 'تم تفعيل التحقق بخطوتين',
+    body: `تم تفعيل التحقق بخطوتين عند تسجيل الدخول إلى حسابك. ${NOT_YOU_AR}`,
+  }),
+  two_factor_disabled: () => ({
+    title: 'تم إيقاف التحقق بخطوتين',
+    body: `تم إيقاف التحقق بخطوتين عند تسجيل الدخول إلى حسابك. ${NOT_YOU_AR}`,
+  }),
+  passkey_added: (p) => ({
+    title: 'تمت إضافة مفتاح مرور',
+    body: `تمت إضافة مفتاح مرور باسم «${iso(p.name)}» إلى حسابك. ${NOT_YOU_AR}`,
+  }),
+  passkey_removed: (p) => ({
+    title: 'تمت إزالة مفتاح مرور',
+    body: `تمت إزالة مفتاح المرور المسمّى «${iso(p.name)}» من حسابك. ${NOT_YOU_AR}`,
+  }),
+  new_sign_in: (p) => ({
+    title: 'تسجيل دخول جديد إلى حسابك',
+    body: `تم تسجيل الدخول إلى حسابك من متصفح لم يُستخدم للدخول إليه من قبل: ${p.userAgent ? iso(p.userAgent) : 'متصفح غير معروف'}، من عنوان IP ${iso(p.ip)}. ${NOT_YOU_AR}`,
+  }),
+  password_changed: () => ({
+    title: 'تم تغيير كلمة المرور',
+    body: `تم تغيير كلمة مرور حسابك. ${NOT_YOU_AR}`,
+  }),
+  password_reset: () => ({
+    title: 'تمت إعادة تعيين كلمة المرور',
+    body: `تمت إعادة تعيين كلمة مرور حسابك عبر رابط أُرسل إلى بريدك الإلكتروني. ${NOT_YOU_AR}`,
+  }),
+  announcement: (p) => ({ title: p.title, body: p.body }),
+};
+
+const NOTIFICATION_TEXTS = { en: NOTIFICATION_TEXT, ar: NOTIFICATION_TEXT_AR } as const;
+
+/**
+ * Title and body of one notification in `lang` (English when left out: the text stored with the row). The server
+ * renders the centre's list, its stream and the e-mails in the recipient's `users.language`; the web client shows
+ * the title and body it receives and never calls this itself.
+ */
+export function renderNotification<K extends NotificationKind>(kind: K, params: NotificationParams[K], lang: NotificationLanguage = 'en'): NotificationText {
+  return (NOTIFICATION_TEXTS[lang][kind] as (p: NotificationParams[K]) => NotificationText)(params);
 }
 
 export const NOTIFICATION_MSG = {

@@ -5,6 +5,7 @@
 // as it comes, without a JavaScript object per row.
 import type { FastifyReply } from 'fastify';
 import { ADMIN_PAGE_DEFAULT, LIST_ALL_MAX, listCappedMessage } from '@app/contract';
+import { localise } from '../i18n.js';
 
 export function listWindow(q: { page?: number; limit?: number }): { all: boolean; page: number; limit: number } {
   return { all: q.page === undefined && q.limit === undefined, page: q.page ?? 1, limit: q.limit ?? ADMIN_PAGE_DEFAULT };
@@ -20,7 +21,8 @@ export function sendUnpaged(
 ) {
   const head = {
     success: true,
-    message: list.more ? listCappedMessage(list.noun, list.total) : list.message,
+    // Sent as JSON text, past the hook that translates answers: its message is put in the request's language here.
+    message: localise(reply.request, list.more ? listCappedMessage(list.noun, list.total) : list.message),
     page: 1,
     limit: LIST_ALL_MAX,
     total: list.total,

@@ -10,6 +10,7 @@ import { idempotencyKeys } from '../db/schema/index.js';
 import type { Tx } from '../ledger/accounts.js';
 import { AppError, PG, pgCode } from '../errors.js';
 import { currentUser } from './guards.js';
+import { localiseAnswer, requestLanguage } from '../i18n.js';
 
 export interface OperationResult {
   status?: number;
@@ -78,7 +79,10 @@ export async function runMoneyOperation(
         throw new AppError(422, 'This Idempotency-Key was already used with a different request');
       }
       reply.header('idempotent-replay', 'true');
-      return reply.status(stored.statusCode).type('application/json').send(stored.response);
+      // The stored answer is the English one (the message is translated on the way out): a replay asked in
+      // Arabic gets its message in Arabic too; an English replay is the stored text itself.
+      const response = requestLanguage(req) === 'en' || stored.response === null ? stored.response : JSON.stringify(localiseAnswer(req, JSON.parse(stored.response)));
+      return reply.status(stored.statusCode).type('application/json').send(response);
     } catch (e) {
       const code = pgCode(e);
       if ((code === PG.deadlock || code === PG.serializationFailure) && attempt < MAX_RETRIES) continue;

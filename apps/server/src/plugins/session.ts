@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicUser, Role } from '@app/contract';
+import type { Language, PublicUser, Role } from '@app/contract';
 import type { Db } from '../db/client.js';
 import { ledgerAccounts, sessions, users } from '../db/schema/index.js';
 import { publicUserColumns, toPublicUser } from '../modules/users/public-user.js';
@@ -27,6 +27,8 @@ export interface SessionUser {
   email: string;
   role: Role;
   subscribed: boolean;
+  /** The saved language (users.language): the request's language (i18n.ts). */
+  language: Language;
   sessionHash: string;
   /** The public user, read by the same statement on routes with `config: { sessionProfile: true }`. */
   profile?: PublicUser;
@@ -93,7 +95,7 @@ export default fp(
     const sessionColumns = { lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt };
     const liveSession = and(eq(sessions.tokenHash, sql.placeholder('hash')), sql`${users.deletedAt} is null`);
     const lookup = db
-      .select({ id: users.id, email: users.email, role: users.role, subscribedAt: users.subscribedAt, ...sessionColumns })
+      .select({ id: users.id, email: users.email, role: users.role, subscribedAt: users.subscribedAt, language: users.language, ...sessionColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(liveSession)
@@ -128,7 +130,7 @@ export default fp(
         setSessionCookie(reply, token, true, row.expiresAt.getTime() - now.getTime());
         reply.clearCookie(SESSION_COOKIE, cookieOptions(true));
       }
-      req.user = { id: row.id, email: row.email, role: row.role, subscribed: row.subscribedAt !== null, sessionHash: hash };
+      req.user = { id: row.id, email: row.email, role: row.role, subscribed: row.subscribedAt !== null, language: row.language, sessionHash: hash };
       if (full) req.user.profile = toPublicUser(full);
     });
   },

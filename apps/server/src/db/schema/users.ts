@@ -13,6 +13,8 @@ export const users = pgTable(
     referralCode: text('referral_code').notNull().unique(),
     referredBy: uuid('referred_by').references((): AnyPgColumn => users.id),
     subscribedAt: timestamp('subscribed_at', { withTimezone: true }),
+    /** API messages, e-mails and notifications in this language (issue 20, migration 0016). */
+    language: text('language', { enum: ['en', 'ar'] }).notNull().default('en'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -20,6 +22,7 @@ export const users = pgTable(
   (t) => [
     check('users_role_check', sql`${t.role} in ('USER','ADMIN','SADMIN')`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('users_language_check', sql`${t.language} in ('en','ar')`),
     index('users_created_idx').on(t.createdAt),
     index('users_referred_by_idx').on(t.referredBy),
     // The admin users table: live users, admins first (SADMIN, ADMIN, USER), newest first. Migration 0005 adds

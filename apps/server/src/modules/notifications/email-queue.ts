@@ -4,15 +4,26 @@
 // fails (SMTP down, refusing) is retried with the library's exponential backoff (e^attempt seconds, at most 25
 // attempts). The job looks up notification_emails first and records there what SMTP accepted, so a retried job
 // never sends an e-mail twice once SMTP took it.
+// Language (issue 20): the job carries only the notification's id; the e-mail is rendered when it is sent, from
+// the row's kind + params in the recipient's users.language of that moment (read with the address, which is
+// read then too). So a user who switches language before a retried or delayed e-mail goes out gets it in the
+// new language, and the queue's payload stays the same for every language.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { Logger, makeWorkerUtils, run, runMigrations, type Runner, type RunnerOptions, type Task } from 'graphile-worker';
-import { ALWAYS_ON_CATEGORIES, NOTIFICATION_KIND_CATEGORY, type NotificationCategory, type NotificationKind } from '@app/contract';
+import {
+  ALWAYS_ON_CATEGORIES,
+  NOTIFICATION_KIND_CATEGORY,
+  notificationLanguage,
+  type NotificationCategory,
+  type NotificationKind,
+} from '@app/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { DbOrTx } from '../../ledger/accounts.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { categoryOf, notificationEmail } from './email.js';
+import { localisedText } from './notifications.service.js';
 import { unsubscribeKey, unsubscribeToken } from './unsubscribe.js';
 import { deliverAnnouncement } from './announcements.service.js';
 
@@ -95,13 +106,15 @@ export async function deliverNotificationEmail(deps: EmailDeps, id: number): Pro
     kind: string;
     title: string;
     body: string;
+    params: unknown;
     email: string;
     full_name: string;
+    language: string;
     live: boolean;
     off: NotificationCategory[];
     sent: boolean;
   }>(sql`
-    select n.public_id, n.user_id, n.kind, n.title, n.body, u.email, u.full_name, u.deleted_at is null as live,
+    select n.public_id, n.user_id, n.kind, n.title, n.body, n.params, u.email, u.full_name, u.language, u.deleted_at is null as live,
       array(select category from notification_email_off o where o.user_id = n.user_id) as off,
       exists (select 1 from notification_emails e where e.notification_id = n.id) as sent
     from notifications n join users u on u.id = n.user_id
@@ -115,7 +128,9 @@ export async function deliverNotificationEmail(deps: EmailDeps, id: number): Pro
   const unsubscribeUrl = alwaysOn
     ? null
     : `${deps.appUrl}/api/v1/notifications/unsubscribe?token=${encodeURIComponent(unsubscribeToken(await unsubscribeKey(deps.db), n.user_id, category))}`;
-  const message = notificationEmail({ to: n.email, fullName: n.full_name, kind: n.kind, title: n.title, body: n.body, publicId: n.public_id, appUrl: deps.appUrl, unsubscribeUrl });
+  const lang = notificationLanguage(n.language);
+  const { title, body } = localisedText(n, lang);
+  const message = notificationEmail({ to: n.email, fullName: n.full_name, kind: n.kind, title, body, publicId: n.public_id, appUrl: deps.appUrl, unsubscribeUrl, lang });
   await deps.mailer.send(message);
   // SMTP accepted it. A crash before this line is the one window in which a retry sends it again (decision 014).
   await deps.db.execute(sql`insert into notification_emails (notification_id, message_id) values (${id}, ${message.messageId!}) on conflict do nothing`);

@@ -1,10 +1,14 @@
 // Notification e-mail routes (issue 18): the caller's e-mail preferences, the unsubscribe link of every e-mail
 // (GET from the link, POST from a mail client's one-click button, RFC 8058) and the admins' announcements.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   NOTIFICATION_MSG,
   PLATFORM_NAME,
+  notificationLanguage,
+  type Language,
+  type NotificationCategory,
   announcementBody,
   announcementResponse,
   announcementsQuery,
@@ -13,13 +17,41 @@ import {
   preferencesResponse,
 } from '@app/contract';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js';
-import { CATEGORY_LABEL, escapeHtml } from './email.js';
+import { requestLanguage } from '../../i18n.js';
+import { sql } from 'drizzle-orm';
+import { CATEGORY_LABEL, CATEGORY_LABEL_AR, escapeHtml } from './email.js';
 import { emailPreferences, setEmailPreferences } from './email-settings.js';
 import { readUnsubscribeToken, unsubscribeKey } from './unsubscribe.js';
 import { createAnnouncement, listAnnouncements } from './announcements.service.js';
 
 export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid. Choose your e-mails on your notifications page instead.';
 const unsubscribed = (label: string) => `You will no longer receive e-mails about ${label}. You can turn them on again on your notifications page.`;
+
+/**
+ * What an e-mail's unsubscribe link answers (issue 20), as a page or as the JSON `message`: in the language of the
+ * user the link names (the e-mail's recipient, whatever the browser or mail client asks), or of the request when the
+ * link is not valid. English is exactly the API's English.
+ */
+const UNSUBSCRIBE_PAGE: Record<Language, { attrs: string; done: string; invalidTitle: string; invalidHeading: string; invalid: string; open: string; unsubscribed: (c: NotificationCategory) => string }> = {
+  en: {
+    attrs: 'lang="en"',
+    done: 'Unsubscribed',
+    invalidTitle: 'Invalid link',
+    invalidHeading: 'This link is not valid',
+    invalid: UNSUBSCRIBE_INVALID,
+    open: 'Open your notifications page',
+    unsubscribed: (c) => unsubscribed(CATEGORY_LABEL[c]),
+  },
+  ar: {
+    attrs: 'lang="ar" dir="rtl"',
+    done: 'تم إلغاء الاشتراك',
+    invalidTitle: 'رابط غير صالح',
+    invalidHeading: 'هذا الرابط غير صالح',
+    invalid: 'رابط إلغاء الاشتراك هذا غير صالح. اختر رسائلك من صفحة الإشعارات بدلًا من ذلك.',
+    open: 'افتح صفحة الإشعارات',
+    unsubscribed: (c) => `لن تصلك بعد الآن رسائل البريد الإلكتروني عن ${CATEGORY_LABEL_AR[c]}. يمكنك إعادة تفعيلها من صفحة الإشعارات.`,
+  },
+};
 
 export const unsubscribeQuery = z.object({ token: z.string().max(400).optional() });
 const unsubscribeResponse = z.object({ success: z.boolean(), message: z.string() });
@@ -50,12 +82,16 @@ export const notificationEmailRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** Turns the token's category off (idempotent); null for a token we did not sign. */
-  const unsubscribe = async (token: string | undefined): Promise<string | null> => {
+  const unsubscribe = async (token: string | undefined): Promise<{ category: NotificationCategory; lang: Language } | null> => {
     const named = token ? readUnsubscribeToken(await unsubscribeKey(db), token) : null;
     if (!named) return null;
     await setEmailPreferences(db, named.userId, { [named.category]: false });
-    return unsubscribed(CATEGORY_LABEL[named.category]);
+    const { rows } = await db.execute<{ language: string }>(sql`select language from users where id = ${named.userId}`);
+    return { category: named.category, lang: notificationLanguage(rows[0]?.language) };
   };
+  /** The answer's text: the unsubscribed category in its user's language, or "not valid" in the request's. */
+  const answerText = (req: FastifyRequest, done: { category: NotificationCategory; lang: Language } | null) =>
+    done ? UNSUBSCRIBE_PAGE[done.lang].unsubscribed(done.category) : UNSUBSCRIBE_PAGE[requestLanguage(req)].invalid;
 
   // The link in the e-mail: a browser (Accept: text/html) gets a page, anything else the API's JSON.
   app.get(
@@ -69,20 +105,21 @@ export const notificationEmailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const message = await unsubscribe(req.query.token);
-      const status = message ? 200 : 400;
-      const text = message ?? UNSUBSCRIBE_INVALID;
+      const done = await unsubscribe(req.query.token);
+      const status = done ? 200 : 400;
+      const text = answerText(req, done);
       if (/\btext\/html\b/.test(req.headers.accept ?? '')) {
         const centre = `${config.APP_URL}/user/notifications`;
+        const t = UNSUBSCRIBE_PAGE[done?.lang ?? requestLanguage(req)];
         return reply
           .status(status)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
           .send(
-            `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-              `<title>${escapeHtml(message ? 'Unsubscribed' : 'Invalid link')} · ${escapeHtml(PLATFORM_NAME)}</title></head><body>` +
-              `<main><h1>${escapeHtml(message ? 'Unsubscribed' : 'This link is not valid')}</h1><p>${escapeHtml(text)}</p>` +
-              `<p><a href="${escapeHtml(centre)}">Open your notifications page</a></p></main></body></html>` as never,
+            `<!doctype html><html ${t.attrs}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+              `<title>${escapeHtml(done ? t.done : t.invalidTitle)} · ${escapeHtml(PLATFORM_NAME)}</title></head><body>` +
+              `<main><h1>${escapeHtml(done ? t.done : t.invalidHeading)}</h1><p>${escapeHtml(text)}</p>` +
+              `<p><a href="${escapeHtml(centre)}">${escapeHtml(t.open)}</a></p></main></body></html>` as never,
           );
       }
       return reply.status(status).send({ success: status === 200, message: text });
@@ -107,8 +144,9 @@ export const notificationEmailRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (req, reply) => {
-        const message = await unsubscribe(req.query.token);
-        return reply.status(message ? 200 : 400).send({ success: !!message, message: message ?? UNSUBSCRIBE_INVALID });
+        const done = await unsubscribe(req.query.token);
+        const text = answerText(req, done);
+        return reply.status(done ? 200 : 400).send({ success: !!done, message: text });
       },
     );
   });

@@ -1,7 +1,16 @@
 // The e-mail of one notification (issue 18): the same title and body as the centre shows, as plain text and as
 // HTML (everything from the notification or the user escaped), with the platform's name, a link to APP_URL and,
 // for every category but security, an unsubscribe link and the List-Unsubscribe headers of RFC 2369 and 8058.
-import { ALWAYS_ON_CATEGORIES, NOTIFICATION_KIND_CATEGORY, PLATFORM_NAME, type NotificationCategory, type NotificationKind } from '@app/contract';
+// Issue 20: in the recipient's language (users.language at send time); an Arabic e-mail is right-to-left
+// (`<html lang="ar" dir="rtl">`); the English one is exactly what it was.
+import {
+  ALWAYS_ON_CATEGORIES,
+  NOTIFICATION_KIND_CATEGORY,
+  PLATFORM_NAME,
+  type NotificationCategory,
+  type NotificationKind,
+  type NotificationLanguage,
+} from '@app/contract';
 import type { MailMessage } from '../../mail/mailer.js';
 
 export const CATEGORY_LABEL: Record<NotificationCategory, string> = {
@@ -13,6 +22,71 @@ export const CATEGORY_LABEL: Record<NotificationCategory, string> = {
   points: 'points added or removed by an administrator',
   security: 'the security of your account',
   announcements: 'announcements',
+};
+
+/** The same labels in Arabic (the footer's "e-mails about …"). */
+export const CATEGORY_LABEL_AR: Record<NotificationCategory, string> = {
+  deposits: 'الإيداعات',
+  withdrawals: 'السحوبات',
+  transfers: 'التحويلات',
+  subscription: 'اشتراكك',
+  referrals: 'أرباح الإحالة',
+  points: 'النقاط التي يضيفها المسؤول أو يخصمها',
+  security: 'أمان حسابك',
+  announcements: 'الإعلانات',
+};
+
+/** The words around a notification in its e-mail, per language. */
+interface EmailChrome {
+  lang: NotificationLanguage;
+  /** Attributes of <html>. */
+  htmlAttrs: string;
+  /** Extra style of <body> (the text direction of an Arabic e-mail, for clients that drop the <html> attributes). */
+  bodyStyle: string;
+  hello: (name: string) => string;
+  seeAll: string;
+  seeAllText: (url: string) => string;
+  securityAlwaysOn: string;
+  why: (label: string) => string;
+  stop: string;
+  stopText: (url: string) => string;
+  choose: string;
+  chooseText: (url: string) => string;
+}
+
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+export const EMAIL_CHROME: Record<NotificationLanguage, EmailChrome> = {
+  en: {
+    lang: 'en',
+    htmlAttrs: 'lang="en"',
+    bodyStyle: '',
+    hello: (name) => `Hello ${name},`,
+    seeAll: 'See all your notifications',
+    seeAllText: (url) => `See all your notifications: ${url}`,
+    securityAlwaysOn: `Security e-mails cannot be turned off: they tell you when someone else may be using your account.`,
+    why: (label) => `You receive this e-mail because e-mails about ${label} are on for your account.`,
+    stop: 'Stop these e-mails',
+    stopText: (url) => `Stop these e-mails: ${url}`,
+    choose: 'Choose your e-mails',
+    chooseText: (url) => `Choose your e-mails: ${url}`,
+  },
+  ar: {
+    lang: 'ar',
+    htmlAttrs: 'lang="ar" dir="rtl"',
+    bodyStyle: ' direction: rtl; text-align: right;',
+    // The name is the user's own text: isolated, so a Latin name cannot reorder the Arabic greeting.
+    hello: (name) => `مرحبًا ${FSI}${name}${PDI}،`,
+    seeAll: 'عرض جميع إشعاراتك',
+    seeAllText: (url) => `عرض جميع إشعاراتك: ${url}`,
+    securityAlwaysOn: 'لا يمكن إيقاف رسائل الأمان: فهي تنبّهك عندما قد يستخدم شخص آخر حسابك.',
+    why: (label) => `تصلك هذه الرسالة لأن رسائل البريد الإلكتروني عن ${label} مفعّلة في حسابك.`,
+    stop: 'إيقاف هذه الرسائل',
+    stopText: (url) => `إيقاف هذه الرسائل: ${url}`,
+    choose: 'اختيار رسائلك',
+    chooseText: (url) => `اختيار رسائلك: ${url}`,
+  },
 };
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -32,40 +106,41 @@ export interface NotificationEmailInput {
   appUrl: string;
   /** The signed unsubscribe URL of the category (unsubscribe.ts); null for security, which cannot be turned off. */
   unsubscribeUrl: string | null;
+  /** The recipient's language ('en' when left out); `title` and `body` are already in it. */
+  lang?: NotificationLanguage;
 }
 
 export function notificationEmail(n: NotificationEmailInput): MailMessage {
+  const t = EMAIL_CHROME[n.lang ?? 'en'];
   const category = categoryOf(n.kind);
   const alwaysOn = ALWAYS_ON_CATEGORIES.includes(category);
   const centre = `${n.appUrl}/user/notifications`;
-  const why = alwaysOn
-    ? `Security e-mails cannot be turned off: they tell you when someone else may be using your account.`
-    : `You receive this e-mail because e-mails about ${CATEGORY_LABEL[category]} are on for your account.`;
+  const why = alwaysOn ? t.securityAlwaysOn : t.why((t.lang === 'ar' ? CATEGORY_LABEL_AR : CATEGORY_LABEL)[category]);
   const text = [
-    `Hello ${n.fullName},`,
+    t.hello(n.fullName),
     '',
     n.body,
     '',
-    `See all your notifications: ${centre}`,
+    t.seeAllText(centre),
     '',
     `${PLATFORM_NAME} (${n.appUrl})`,
     why,
-    n.unsubscribeUrl ? `Stop these e-mails: ${n.unsubscribeUrl}` : `Choose your e-mails: ${centre}`,
+    n.unsubscribeUrl ? t.stopText(n.unsubscribeUrl) : t.chooseText(centre),
     '',
   ].join('\n');
   const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
   const html = [
     '<!doctype html>',
-    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(n.title)}</title></head>`,
-    '<body style="font-family: Arial, Helvetica, sans-serif; color: #111827; line-height: 1.5;">',
+    `<html ${t.htmlAttrs}><head><meta charset="utf-8"><title>${escapeHtml(n.title)}</title></head>`,
+    `<body style="font-family: Arial, Helvetica, sans-serif; color: #111827; line-height: 1.5;${t.bodyStyle}">`,
     `<p style="font-weight: bold; font-size: 18px;">${escapeHtml(PLATFORM_NAME)}</p>`,
     `<h1 style="font-size: 20px;">${escapeHtml(n.title)}</h1>`,
-    `<p>Hello ${escapeHtml(n.fullName)},</p>`,
+    `<p>${escapeHtml(t.hello(n.fullName))}</p>`,
     `<p style="white-space: pre-line;">${escapeHtml(n.body)}</p>`,
-    `<p>${link(centre, 'See all your notifications')}</p>`,
+    `<p>${link(centre, t.seeAll)}</p>`,
     '<hr>',
     `<p style="font-size: 12px; color: #4b5563;">${link(n.appUrl, PLATFORM_NAME)}. ${escapeHtml(why)} ${
-      n.unsubscribeUrl ? link(n.unsubscribeUrl, 'Stop these e-mails') : link(centre, 'Choose your e-mails')
+      n.unsubscribeUrl ? link(n.unsubscribeUrl, t.stop) : link(centre, t.choose)
     }</p>`,
     '</body></html>',
     '',

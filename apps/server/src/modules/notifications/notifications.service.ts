@@ -1,6 +1,15 @@
 // The notification centre's reads and the "read" mark. A user only ever sees and marks their own rows.
+// Issue 20: the list and the stream give each row's title and body in the reading user's users.language, read
+// with the rows (so a language switch shows at the next read); the web client shows them as they come.
 import { sql } from 'drizzle-orm';
-import type { NotificationItem } from '@app/contract';
+import {
+  NOTIFICATION_KIND_CATEGORY,
+  notificationLanguage,
+  renderNotification,
+  type NotificationItem,
+  type NotificationKind,
+  type NotificationLanguage,
+} from '@app/contract';
 import type { Db } from '../../db/client.js';
 
 export type NotificationRow = {
@@ -11,16 +20,32 @@ export type NotificationRow = {
   body: string;
   created_at: Date | string;
   read_at: Date | string | null;
+  params: unknown;
 };
 
-/** The columns a NotificationRow needs, of `notifications` as `n`. */
-export const ITEM_COLUMNS = sql`n.id, n.public_id, n.kind, n.title, n.body, n.created_at, n.read_at`;
+/**
+ * A stored notification's title and body in `lang`: English is the text stored with the row (as written then);
+ * another language is rendered from its kind + params (a kind this release does not know keeps the stored text).
+ */
+export function localisedText(n: { kind: string; title: string; body: string; params: unknown }, lang: NotificationLanguage): { title: string; body: string } {
+  if (lang === 'en' || !Object.hasOwn(NOTIFICATION_KIND_CATEGORY, n.kind) || n.params === null || typeof n.params !== 'object') return { title: n.title, body: n.body };
+  try {
+    return renderNotification(n.kind as NotificationKind, n.params as never, lang);
+  } catch {
+    return { title: n.title, body: n.body };
+  }
+}
 
-export const toItem = (r: NotificationRow): NotificationItem => ({
+/** The columns a NotificationRow needs, of `notifications` as `n`. */
+export const ITEM_COLUMNS = sql`n.id, n.public_id, n.kind, n.title, n.body, n.created_at, n.read_at, n.params`;
+
+/** The user's language (English for a user not found). */
+const languageSql = (userId: string) => sql`coalesce((select l.language from users l where l.id = ${userId}), 'en')`;
+
+export const toItem = (r: NotificationRow, lang: NotificationLanguage = 'en'): NotificationItem => ({
   _id: r.public_id,
   kind: r.kind,
-  title: r.title,
-  body: r.body,
+  ...localisedText(r, lang),
   createdAt: new Date(r.created_at).toISOString(),
   read: r.read_at !== null,
 });
@@ -34,13 +59,15 @@ export async function unreadCount(db: Db, userId: string): Promise<number> {
 
 /** A page of the user's notifications, newest first, with their total and unread counts: one statement. */
 export async function listNotifications(db: Db, userId: string, q: { page: number; limit: number }) {
-  const { rows } = await db.execute<{ total: number; unread: number; items: NotificationRow[] }>(sql`
+  const { rows } = await db.execute<{ total: number; unread: number; language: string; items: NotificationRow[] }>(sql`
     select (select count(*) from notifications t where t.user_id = ${userId})::int as total, ${unreadSql(userId)} as unread,
+           ${languageSql(userId)} as language,
            coalesce((select json_agg(p order by p.id desc) from (
              select ${ITEM_COLUMNS} from notifications n where n.user_id = ${userId}
              order by n.id desc limit ${q.limit} offset ${(q.page - 1) * q.limit}) p), '[]') as items`);
-  const { total, unread, items } = rows[0];
-  return { notifications: items.map(toItem), total, unread };
+  const { total, unread, language, items } = rows[0];
+  const lang = notificationLanguage(language);
+  return { notifications: items.map((r) => toItem(r, lang)), total, unread };
 }
 
 /** Marks the user's notifications `ids` (their public ids; anyone else's are left alone), or all, as read. */
@@ -50,10 +77,10 @@ export async function markRead(db: Db, userId: string, which: { ids: string[] } 
   return unreadCount(db, userId);
 }
 
-/** The user's notifications after `afterId` (oldest first, at most `max`), each with the unread count. */
+/** The user's notifications after `afterId` (oldest first, at most `max`), each with the unread count and the user's language. */
 export async function notificationsAfter(db: Db, userId: string, afterId: number, max: number) {
-  const { rows } = await db.execute<NotificationRow & { unread: number }>(sql`
-    select ${ITEM_COLUMNS}, ${unreadSql(userId)} as unread from notifications n
+  const { rows } = await db.execute<NotificationRow & { unread: number; language: string }>(sql`
+    select ${ITEM_COLUMNS}, ${unreadSql(userId)} as unread, ${languageSql(userId)} as language from notifications n
     where n.user_id = ${userId} and n.id > ${afterId} order by n.id limit ${max}`);
   return rows;
 }

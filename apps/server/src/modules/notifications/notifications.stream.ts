@@ -7,7 +7,7 @@
 // (after the listener reconnects, every stream re-reads). A comment line every 15 s keeps proxies from closing
 // the connection; the app's shutdown ends every stream before the server closes.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NOTIFICATION_SSE_EVENT, type NotificationStreamEvent } from '@app/contract';
+import { NOTIFICATION_SSE_EVENT, notificationLanguage, type NotificationStreamEvent } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import { listenToChannel, type ChannelListener } from '../../db/listen.js';
 import { lastNotificationId, liveSessions, notificationsAfter, toItem } from './notifications.service.js';
@@ -66,7 +66,7 @@ export async function openNotificationHub(db: Db, log: { warn(m: string): void }
         const rows = await notificationsAfter(db, s.userId, s.lastId, BATCH);
         if (s.reply.raw.destroyed) return;
         for (const r of rows) {
-          const data: NotificationStreamEvent = { ...toItem(r), unread: r.unread };
+          const data: NotificationStreamEvent = { ...toItem(r, notificationLanguage(r.language)), unread: r.unread };
           s.reply.raw.write(`id: ${r.id}\nevent: ${NOTIFICATION_SSE_EVENT}\ndata: ${JSON.stringify(data)}\n\n`);
           s.lastId = Number(r.id);
         }

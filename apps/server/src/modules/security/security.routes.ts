@@ -24,6 +24,7 @@ import { allowEmptyJsonBody, okResponse, UUID_PATTERN } from '../../ledger/http.
 import { notFound } from '../../errors.js';
 import { challengeHashOf, completeSignIn, startPasskeySignIn } from '../../security/sign-ins.js';
 import { loadPublicUser } from '../users/users.service.js';
+import { answerIn } from '../../i18n.js';
 import {
   disableTotp,
   enableTotp,
@@ -90,7 +91,9 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const id = await finishSecondStep(db, clock, challengeHashOf(req, secure), req.ip, req.body);
       await completeSignIn(signIn, id, req, reply);
-      return { success: true, message: 'Logged in successfully', user: await loadPublicUser(db, id) };
+      const user = await loadPublicUser(db, id);
+      answerIn(req, user.language);
+      return { success: true, message: 'Logged in successfully', user };
     },
   );
 
@@ -113,7 +116,9 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const id = await finishPasskeySignIn(db, clock, rp, challengeHashOf(req, secure), req.body.response);
       await completeSignIn(signIn, id, req, reply);
-      return { success: true, message: 'Logged in successfully', user: await loadPublicUser(db, id) };
+      const user = await loadPublicUser(db, id);
+      answerIn(req, user.language);
+      return { success: true, message: 'Logged in successfully', user };
     },
   );
 

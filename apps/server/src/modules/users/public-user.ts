@@ -16,6 +16,7 @@ export const publicUserColumns = {
   referredBy: users.referredBy,
   subscribedAt: users.subscribedAt,
   createdAt: users.createdAt,
+  language: users.language,
   balanceCents: ledgerAccounts.balanceCents,
   referralsCount: sql<number>`(select count(*)::int from users r where r.referred_by = ${users.id} and r.deleted_at is null)`,
   twoFactor: sql<boolean>`exists (select 1 from user_totp t where t.user_id = ${users.id} and t.enabled_at is not null)`,
@@ -31,6 +32,7 @@ export interface PublicUserRow {
   referredBy: string | null;
   subscribedAt: Date | null;
   createdAt: Date;
+  language: PublicUser['language'];
   balanceCents: number | null;
   referralsCount: number;
   twoFactor: boolean;
@@ -51,5 +53,6 @@ export function toPublicUser(u: PublicUserRow): PublicUser {
     referralsCount: u.referralsCount,
     createdAt: u.createdAt.toISOString(),
     twoFactor: u.twoFactor,
+    language: u.language,
   };
 }

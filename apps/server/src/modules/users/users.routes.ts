@@ -12,10 +12,13 @@ import {
   MSG,
   SECURITY_MSG,
   twoFactorRequiredResponse,
+  languageBody,
+  LANGUAGE_MSG,
 } from '@app/contract';
 import { requireUser, currentUser } from '../../plugins/guards.js';
 import { forbidden } from '../../errors.js';
 import { clearSessionCookie } from '../../plugins/session.js';
+import { answerIn } from '../../i18n.js';
 import { userBalanceCents } from '../../ledger/accounts.js';
 import { takeSignup } from '../../plugins/throttle.js';
 import { needsCodeWhen2fa, twoFactorEnabled } from '../../security/second-factor.js';
@@ -31,6 +34,7 @@ import {
   requestReset,
   resetPassword,
   updateProfile,
+  updateLanguage,
 } from './users.service.js';
 
 const ok = z.object({ success: z.boolean(), message: z.string() });
@@ -96,7 +100,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         return { success: true as const, twoFactorRequired: true as const, message: SECURITY_MSG.secondStep };
       }
       await completeSignIn(signIn, id, req, reply);
-      return { success: true, message: 'Logged in successfully', user: await loadPublicUser(db, id) };
+      // The answer speaks the account's saved language (the web client adopts it from `user.language`).
+      const user = await loadPublicUser(db, id);
+      answerIn(req, user.language);
+      return { success: true, message: 'Logged in successfully', user };
     },
   );
 
@@ -136,6 +143,26 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = currentUser(req);
       await updateProfile(db, me.id, req.params.id, req.body);
       return { success: true, message: 'Profile updated successfully', user: await loadPublicUser(db, me.id) };
+    },
+  );
+
+  app.put(
+    '/user/language',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary: 'Save the caller’s language (en or ar): API messages, e-mails and notifications follow it; the answer’s user carries it',
+        body: languageBody,
+        response: { 200: withUser },
+      },
+    },
+    async (req) => {
+      const me = currentUser(req);
+      await updateLanguage(db, me.id, req.body.language);
+      // This answer already speaks the new language: the session read the old one when the request arrived.
+      answerIn(req, req.body.language);
+      return { success: true, message: LANGUAGE_MSG.saved, user: await loadPublicUser(db, me.id) };
     },
   );
 

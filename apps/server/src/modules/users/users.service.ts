@@ -1,7 +1,7 @@
 // Accounts: sign-up, login, profile, passwords and resets (DESIGN §3, §4, §7).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { ACCOUNT_MSG, normaliseEmail, type PublicUser } from '@app/contract';
+import { ACCOUNT_MSG, normaliseEmail, type Language, type PublicUser } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import { ledgerAccounts, passwordResets, sessions, users } from '../../db/schema/index.js';
 import type { Clock } from '../../clock.js';
@@ -10,6 +10,7 @@ import { openUserAccount } from '../../ledger/accounts.js';
 import { revokeUserSessions } from '../../plugins/session.js';
 import { clearLoginFailures, takeAttempt, throttleBuckets } from '../../plugins/throttle.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { resetPasswordEmail } from '../../mail/reset-email.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { publicUserColumns, toPublicUser } from './public-user.js';
 import { retryOnConflict } from '../../db/client.js';
@@ -129,6 +130,11 @@ export async function updateProfile(db: Db, actorId: string, targetId: string, p
   await db.update(users).set(values).where(and(eq(users.id, targetId), isNull(users.deletedAt)));
 }
 
+/** Saves the user's language (issue 20; users.language, migration 0016). */
+export async function updateLanguage(db: Db, userId: string, language: Language) {
+  await db.update(users).set({ language, updatedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+}
+
 /**
  * A wrong old password is a password guess made with a session: it counts in the same throttle buckets as a
  * failed login of that account and IP (10 per account, 100 per IP, 15 min), so a stolen session cannot be used
@@ -185,7 +191,7 @@ export async function requestReset(
       // The user's row first (the same order as resetPassword), so concurrent requests for one account queue here
       // and the cap below is exact.
       const [found] = await tx
-        .select({ id: users.id, fullName: users.fullName })
+        .select({ id: users.id, fullName: users.fullName, language: users.language })
         .from(users)
         .where(and(eq(users.email, email), isNull(users.deletedAt)))
         .for('no key update');
@@ -213,11 +219,8 @@ export async function requestReset(
   const link = `${deps.appUrl.replace(/\/$/, '')}/user/profile/reset-password/${token}`;
   // Sent in the background: the answer must not take longer when the e-mail exists.
   void deps.mailer
-    .send({
-      to: email,
-      subject: 'Reset your password',
-      text: `Hello ${user.fullName},\n\nSomeone asked to reset the password of your account. To choose a new password, open this link within 30 minutes:\n\n${link}\n\nThe link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.\n`,
-    })
+    // In the account's language (issue 20, mail/reset-email.ts).
+    .send(resetPasswordEmail({ to: email, fullName: user.fullName, link, lang: user.language }))
     // Neither the address nor the link goes into the log (item 9).
     .catch((e) => deps.log(`a reset mail could not be sent: ${e instanceof Error ? e.name : 'error'}`));
 }

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const PUBLIC_USER_KEYS = ['_id', 'createdAt', 'email', 'fullName', 'phone', 'point', 'referralCode', 'referralsCount', 'referredBy', 'role', 'subscribedAt', 'subscription', 'twoFactor'];
+const PUBLIC_USER_KEYS = ['_id', 'createdAt', 'email', 'fullName', 'language', 'phone', 'point', 'referralCode', 'referralsCount', 'referredBy', 'role', 'subscribedAt', 'subscription', 'twoFactor'];
 
 let n = 0;
 function newInput(overrides: Record<string, unknown> = {}) {
@@ -50,6 +50,7 @@ describe('happy paths', () => {
       subscribedAt: null,
       referredBy: null,
       referralsCount: 0,
+      language: 'en',
     });
     expect(res.headers.getSetCookie().some((c) => c.startsWith('sid=') && /HttpOnly/i.test(c) && /SameSite=Lax/i.test(c))).toBe(true);
 

@@ -91,6 +91,22 @@ describe('an anonymous request', () => {
   });
 });
 
+describe('signing up', () => {
+  test('saves the language the newcomer signed up in: Arabic from Accept-Language ar, English otherwise', async () => {
+    const stamp = Date.now().toString(36);
+    const body = (who: string) => ({ fullName: `Nour ${who}`, email: `signup-${who}-${stamp}@example.com`, phone: '+971500000000', password: 'long-enough-1' });
+    const ar = await ctx.client().post('/api/v1/user/register', body('ar'), { headers: { 'accept-language': 'ar-AE,ar;q=0.9,en;q=0.5' } });
+    expect(ar.status).toBe(201);
+    expect(ar.body.user.language).toBe('ar');
+    expect(await savedLanguage(ar.body.user._id)).toBe('ar');
+    const en = await ctx.client().post('/api/v1/user/register', body('en'), { headers: { 'accept-language': 'en-US' } });
+    expect(en.status).toBe(201);
+    expect(await savedLanguage(en.body.user._id)).toBe('en');
+    const none = await ctx.client().post('/api/v1/user/register', body('none'));
+    expect(await savedLanguage(none.body.user._id)).toBe('en');
+  });
+});
+
 describe('PUT /api/v1/user/language', () => {
   test('needs a session', async () => {
     const res = await ctx.client().put('/api/v1/user/language', { language: 'ar' });

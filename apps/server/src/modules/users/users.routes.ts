@@ -70,7 +70,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       // Accounts per client address and hour (SIGNUP_LIMIT_PER_HOUR); a sign-up that fails gives its place back.
       const slot = await takeSignup(db, clock, req.ip, app.settings.get('signupLimitPerHour'));
-      const id = await createUser(db, req.body).catch(async (e: unknown) => {
+      // A newcomer signing up in Arabic gets Arabic answers, e-mails and notifications from the start.
+      const id = await createUser(db, { ...req.body, language: req.lang }).catch(async (e: unknown) => {
         await slot.release();
         throw e;
       });

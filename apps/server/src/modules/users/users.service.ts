@@ -75,7 +75,7 @@ async function findReferrer(db: Db, refer: string | undefined): Promise<string |
 
 export async function createUser(
   db: Db,
-  input: { fullName: string; email: string; phone: string; password: string; refer?: string; role?: 'USER' | 'SADMIN' },
+  input: { fullName: string; email: string; phone: string; password: string; refer?: string; role?: 'USER' | 'SADMIN'; language?: Language },
 ): Promise<string> {
   const passwordHash = await hashPassword(input.password);
   const referredBy = await findReferrer(db, input.refer);
@@ -93,6 +93,7 @@ export async function createUser(
             role: input.role ?? 'USER',
             referralCode,
             referredBy,
+            language: input.language ?? 'en',
           })
           .returning({ id: users.id });
         await openUserAccount(tx, row.id);

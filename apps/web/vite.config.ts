@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 /**
  * Writes file.br and file.gz beside every text file of the build (when smaller), so the server can send
@@ -91,8 +92,44 @@ function routePreload(): Plugin {
   };
 }
 
+/**
+ * The message catalogs (src/lib/i18n.ts): `virtual:messages/<lang>/<bundle>` is every
+ * src/locales/ar/<bundle>.<area>.json merged and compiled for Lingui's runtime. Arabic: each text compiled;
+ * English: the ids with ICU syntax compiled (a plain English id is its own text and needs no entry).
+ */
+function messages(): Plugin {
+  const PREFIX = 'virtual:messages/';
+  let localesDir = '';
+  return {
+    name: 'messages',
+    configResolved(config) {
+      localesDir = path.join(config.root, 'src/locales/ar');
+    },
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
+      const [lang, bundle] = id.slice(PREFIX.length + 1).split('/');
+      if ((lang !== 'en' && lang !== 'ar') || (bundle !== 'public' && bundle !== 'app')) this.error(`messages: unknown catalog ${id}`);
+      const out: Record<string, unknown> = {};
+      for (const file of readdirSync(localesDir).sort()) {
+        if (!file.startsWith(`${bundle}.`) || !file.endsWith('.json')) continue;
+        const full = path.join(localesDir, file);
+        this.addWatchFile(full);
+        const catalog = JSON.parse(readFileSync(full, 'utf8')) as Record<string, string>;
+        for (const [english, arabic] of Object.entries(catalog)) {
+          if (lang === 'ar') out[english] = compileMessage(arabic);
+          else if (/[{<]/.test(english)) out[english] = compileMessage(english);
+        }
+      }
+      return `export default ${JSON.stringify(out)};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreload(), precompress()],
+  plugins: [react(), tailwindcss(), messages(), routePreload(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -19,7 +19,7 @@ const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-passwo
 const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage', { query: false });
 const DeniedPage = lazyPage(() => import('./denied-page'), 'DeniedPage', { query: false });
 // The signed-in areas and the 404 page: one chunk with their route table (area-routes.tsx).
-const AreaRoutes = lazyPage(() => import('./area-routes'), 'AreaRoutes', { query: false });
+const AreaRoutes = lazyPage(() => import('./area-routes'), 'AreaRoutes', { query: false, messages: 'app' });
 
 export const routes: RouteObject[] = [
   {

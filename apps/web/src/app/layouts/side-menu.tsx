@@ -79,7 +79,7 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
     <nav
       id="side-menu"
       aria-label="Main menu"
-      className={`${open ? 'block' : 'hidden'} fixed top-16 bottom-0 left-0 z-40 w-72 overflow-y-auto border-r border-slate-200 bg-white p-4 shadow-xl dark:border-slate-800 dark:bg-slate-950 lg:sticky lg:top-16 lg:bottom-auto lg:z-auto lg:block lg:h-[calc(100vh-4rem)] lg:w-60 lg:shrink-0 lg:pt-6 lg:shadow-none`}
+      className={`${open ? 'block' : 'hidden'} fixed top-16 bottom-0 start-0 z-40 w-72 overflow-y-auto border-e border-slate-200 bg-white p-4 shadow-xl dark:border-slate-800 dark:bg-slate-950 lg:sticky lg:top-16 lg:bottom-auto lg:z-auto lg:block lg:h-[calc(100vh-4rem)] lg:w-60 lg:shrink-0 lg:pt-6 lg:shadow-none`}
     >
       <Group title="Explore" items={EVERYONE} onNavigate={onClose} />
       {session.isAdmin && (
@@ -107,7 +107,7 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
               <li>
                 <button
                   type="button"
-                  className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                  className="block w-full rounded-lg px-3 py-2 text-start text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
                   onClick={() => {
                     onClose();
                     void logout();

@@ -4,6 +4,7 @@ import { Menu, Moon, Sun, X } from '../../components/ui/shell-icons';
 import { toggleTheme, useTheme } from '../../lib/theme';
 import { NotificationBellSlot } from '../../features/notifications/bell-slot';
 import { UserMenu } from './user-menu';
+import { LanguageSwitch } from './language-switch';
 
 interface TopBarProps {
   menuOpen: boolean;
@@ -40,9 +41,10 @@ export function TopBar({ menuOpen, onMenuToggle, menuButtonRef }: TopBarProps) {
           </span>
           <span>USDT Points</span>
         </Link>
-        <div className="ml-auto flex min-w-0 items-center gap-2">
+        <div className="ms-auto flex min-w-0 items-center gap-2">
           <NotificationBellSlot />
           <UserMenu />
+          <LanguageSwitch />
           <button
             type="button"
             className={iconButton}

@@ -7,7 +7,7 @@ import { useLogout } from '../../lib/use-logout';
 import { useSession } from '../../lib/session';
 
 const itemClass =
-  'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:text-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800';
+  'block w-full px-4 py-2 text-start text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:text-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800';
 
 export function UserMenu() {
   const { isLoggedIn, user } = useSession();
@@ -105,7 +105,7 @@ export function UserMenu() {
           role="menu"
           aria-labelledby={`${menuId}-button`}
           onKeyDown={onMenuKeyDown}
-          className="absolute top-full right-0 z-50 mt-2 w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className="absolute top-full end-0 z-50 mt-2 w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <li role="none">
             <Link ref={(el) => void (itemsRef.current[0] = el)} role="menuitem" tabIndex={-1} to="/user/profile" className={itemClass} onClick={() => close(false)}>

@@ -32,7 +32,7 @@ export function Input({ label, hint, id, className = '', type, onChange, ...rest
       type={password && revealed ? 'text' : type}
       aria-invalid={error ? true : undefined}
       aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-      className={`${fieldClass} ${error ? '' : 'border-slate-400 dark:border-slate-500'} ${password ? 'pr-20' : ''} ${className}`}
+      className={`${fieldClass} ${error ? '' : 'border-slate-400 dark:border-slate-500'} ${password ? 'pe-20' : ''} ${className}`}
       onChange={change}
       {...rest}
     />
@@ -51,7 +51,7 @@ export function Input({ label, hint, id, className = '', type, onChange, ...rest
             aria-controls={inputId}
             disabled={rest.disabled}
             onClick={() => setRevealed((shown) => !shown)}
-            className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-emerald-800 hover:bg-slate-100 disabled:opacity-50 dark:text-emerald-300 dark:hover:bg-slate-800"
+            className="absolute inset-y-1 end-1 rounded-md px-3 text-sm font-semibold text-emerald-800 hover:bg-slate-100 disabled:opacity-50 dark:text-emerald-300 dark:hover:bg-slate-800"
           >
             {revealed ? 'Hide' : 'Show'}
             <span className="sr-only"> password</span>

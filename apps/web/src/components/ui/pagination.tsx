@@ -20,7 +20,7 @@ export function Pagination({ page, pageCount, onPage, label }: PaginationProps) 
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        <ChevronLeft aria-hidden="true" className="h-4 w-4" />
+        <ChevronLeft aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
         Previous
       </button>
       <p className="text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
@@ -33,7 +33,7 @@ export function Pagination({ page, pageCount, onPage, label }: PaginationProps) 
         onClick={() => onPage(page + 1)}
       >
         Next
-        <ChevronRight aria-hidden="true" className="h-4 w-4" />
+        <ChevronRight aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
       </button>
     </nav>
   );

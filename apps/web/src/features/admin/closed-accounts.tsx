@@ -60,7 +60,7 @@ export function ClosedAccounts() {
                     Closed <DateTime iso={a.closedAt} />
                   </p>
                 </div>
-                <p className="self-center text-right font-semibold whitespace-nowrap tabular-nums sm:text-lg">
+                <p className="self-center text-end font-semibold whitespace-nowrap tabular-nums sm:text-lg">
                   {formatPoints(a.point)} <span className="text-sm font-normal">USDT</span>
                 </p>
               </li>

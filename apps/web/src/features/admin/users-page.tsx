@@ -215,7 +215,7 @@ export function AllUsersPage() {
               {/* Name, e-mail and phone in one cell: ten columns did not fit beside the side menu at 1,280 px. */}
               <DataCell header className="[overflow-wrap:anywhere] md:min-w-[8rem]">
                 {row.fullName}
-                {row._id === me?._id && <span className="ml-1 text-xs font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">(you)</span>}
+                {row._id === me?._id && <span className="ms-1 text-xs font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">(you)</span>}
                 <span className="block font-normal">{row.email}</span>
                 <span className="block font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">{row.phone}</span>
               </DataCell>

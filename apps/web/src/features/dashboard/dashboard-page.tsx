@@ -96,7 +96,7 @@ function RecentMovements() {
                 <DateTime iso={entry.createdAt} />
               </span>
             </span>
-            <span className="text-right text-sm font-semibold whitespace-nowrap tabular-nums" data-testid="movement-amount">
+            <span className="text-end text-sm font-semibold whitespace-nowrap tabular-nums" data-testid="movement-amount">
               <SignedAmount amount={entry.amount} />
             </span>
           </li>
@@ -177,7 +177,7 @@ function PendingList({
     <Card>
       <h2 className="text-lg font-semibold">
         {title}
-        {query.data && query.data.length > 0 && <span className={`ml-2 font-normal ${muted}`}>({query.data.length})</span>}
+        {query.data && query.data.length > 0 && <span className={`ms-2 font-normal ${muted}`}>({query.data.length})</span>}
       </h2>
       {body}
     </Card>

@@ -28,7 +28,7 @@ const audience = (value: AnnouncementAudience) => AUDIENCES.find((a) => a.value 
 /** "12 / 120", turning red past the limit; read out with the field it describes. */
 function Counter({ id, length, max }: { id: string; length: number; max: number }) {
   return (
-    <p id={id} className={`text-right text-xs tabular-nums ${length > max ? 'font-semibold text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}>
+    <p id={id} className={`text-end text-xs tabular-nums ${length > max ? 'font-semibold text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}>
       {length} / {max} characters
     </p>
   );

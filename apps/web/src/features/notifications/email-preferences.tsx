@@ -59,7 +59,7 @@ function PreferenceSwitch({
       >
         <span
           aria-hidden="true"
-          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform dark:bg-slate-950 ${checked ? 'translate-x-5' : 'translate-x-0'}`}
+          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform dark:bg-slate-950 ${checked ? 'translate-x-5 rtl:-translate-x-5' : 'translate-x-0'}`}
         />
       </button>
     </li>

@@ -91,7 +91,7 @@ export function NotificationBell() {
           <span
             aria-hidden="true"
             data-testid="notification-count"
-            className="absolute top-0.5 right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-semibold text-white tabular-nums dark:bg-red-400 dark:text-slate-950"
+            className="absolute top-0.5 end-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-semibold text-white tabular-nums dark:bg-red-400 dark:text-slate-950"
           >
             {badge}
           </span>
@@ -103,7 +103,7 @@ export function NotificationBell() {
         aria-modal="false"
         aria-labelledby={headingId}
         hidden={!open}
-        className="absolute top-full right-2 left-2 z-40 mt-1 flex max-h-[calc(100dvh-5rem)] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-slate-900 shadow-xl sm:right-0 sm:left-auto sm:w-96 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        className="absolute top-full end-2 start-2 z-40 mt-1 flex max-h-[calc(100dvh-5rem)] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-slate-900 shadow-xl sm:end-0 sm:start-auto sm:w-96 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       >
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
           <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-base font-semibold focus:outline-none">

@@ -20,7 +20,7 @@ function HowItWorks({ team }: { team: ReferralsResponse }) {
   return (
     <div className="text-sm text-slate-700 dark:text-slate-300" data-testid="team-rules">
       <p>Share your link. When people sign up with it, they join your team, and the people they invite join it too.</p>
-      <ul className="mt-2 list-disc space-y-1 pl-5">
+      <ul className="mt-2 list-disc space-y-1 ps-5">
         {paid.map((l) => (
           <li key={l.level}>
             Level {l.level}: when {ordinal(l.level)} earns a video reward, you receive {l.rate}% of it.
@@ -117,7 +117,7 @@ export function TeamPage() {
                           Level {m.level} · joined <DateTime iso={m.joinedAt} />
                         </p>
                       </div>
-                      <p className="self-center font-semibold whitespace-nowrap tabular-nums sm:text-right">
+                      <p className="self-center font-semibold whitespace-nowrap tabular-nums sm:text-end">
                         {formatPoints(m.earned)} <span className="text-sm font-normal">USDT earned</span>
                       </p>
                     </li>

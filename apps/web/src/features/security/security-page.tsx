@@ -45,7 +45,7 @@ function SessionsCard() {
               <div className="min-w-0 text-sm">
                 <p className="font-semibold">
                   {browserName(s.userAgent)}
-                  {s.current && <span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">This browser</span>}
+                  {s.current && <span className="ms-2 rounded bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">This browser</span>}
                 </p>
                 <p className="break-words text-slate-600 dark:text-slate-300">
                   {s.ip || 'unknown address'} · signed in <DateTime iso={s.createdAt} /> · last active <DateTime iso={s.lastSeenAt} />

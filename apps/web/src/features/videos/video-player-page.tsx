@@ -274,7 +274,7 @@ export function VideoPlayerPage() {
     <section>
       <p className="mb-4">
         <Link to="/video" className={backLink}>
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+          <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
           All videos
         </Link>
       </p>

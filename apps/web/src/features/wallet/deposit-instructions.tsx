@@ -54,7 +54,7 @@ export function DepositInstructions({ setup }: { setup: DepositSetup }) {
       )}
       {setup.state === 'ready' && (
         <>
-          <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
+          <ol className="mt-3 list-decimal space-y-1 ps-5 text-sm text-slate-700 dark:text-slate-300">
             <li>
               Send <strong>USDT only</strong> on the <strong>Tron (TRC20)</strong> network to the address below. Other
               coins or networks are lost.

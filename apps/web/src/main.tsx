@@ -2,10 +2,9 @@ import './zod-jitless';
 import { Fragment, StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { I18nProvider } from '@lingui/react';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
-import { i18n, initialLang, setLang, useLang } from './lib/i18n';
+import { initialLang, setLang, useLang } from './lib/i18n';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -20,7 +19,6 @@ function LangRoot({ children }: { children: ReactNode }) {
 void setLang(initialLang(), { persist: false }).finally(() => {
   createRoot(root).render(
     <StrictMode>
-      <I18nProvider i18n={i18n}>
         <LangRoot>
           <Providers>
             <BrowserRouter>
@@ -28,7 +26,6 @@ void setLang(initialLang(), { persist: false }).finally(() => {
             </BrowserRouter>
           </Providers>
         </LangRoot>
-      </I18nProvider>
     </StrictMode>,
   );
 });

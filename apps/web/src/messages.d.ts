@@ -1,5 +1,5 @@
-// The compiled message catalogs of vite.config.ts `messages()`.
+// The message catalogs of vite.config.ts `messages()`: the address of a compiled JSON catalog.
 declare module 'virtual:messages/*' {
-  const messages: Record<string, unknown>;
-  export default messages;
+  const url: string;
+  export default url;
 }

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { lazyPage } from '../../lib/lazy-page';
 import { useStoredAuth } from '../../lib/auth-storage';
 
-const NotificationBell = lazyPage(() => import('./notification-bell'), 'NotificationBell');
+const NotificationBell = lazyPage(() => import('./notification-bell'), 'NotificationBell', { messages: ['app'] });
 
 export function NotificationBellSlot() {
   const { isLoggedIn } = useStoredAuth();

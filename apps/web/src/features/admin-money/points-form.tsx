@@ -89,6 +89,7 @@ export function PointsForm({ action }: { action: PointsAction }) {
           label={t('User e-mail')}
           name="email"
           type="email"
+          dir="ltr"
           autoComplete="off"
           spellCheck={false}
           required

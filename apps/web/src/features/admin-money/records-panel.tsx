@@ -133,6 +133,7 @@ function Filters<T extends AdminRecord>({
           onChange={(e) => setEmail(e.target.value)}
           placeholder={t('part of an e-mail')}
           autoComplete="off"
+          dir="auto"
         />
       </div>
       <Button type="submit" variant="secondary">
@@ -241,7 +242,9 @@ export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: Rec
           const busy = busyId === record._id;
           return (
             <DataRow key={record._id} data-testid={kind.rowTestId}>
-              <DataCell className="[overflow-wrap:anywhere]">{record.email}</DataCell>
+              <DataCell className="[overflow-wrap:anywhere]">
+                <bdi dir="ltr">{record.email}</bdi>
+              </DataCell>
               <DataCell className="font-semibold whitespace-nowrap tabular-nums">{formatPoints(record.amount)}</DataCell>
               <DataCell>
                 <LongValue value={kind.reference(record)} what={t(kind.referenceLabel)} />

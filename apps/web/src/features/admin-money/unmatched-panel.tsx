@@ -110,14 +110,14 @@ function TransferCard({ transfer, onDone }: { transfer: UnmatchedTransfer; onDon
       <dl className="mt-2 grid gap-1 text-xs text-slate-700 dark:text-slate-300">
         <div className="min-w-0">
           <dt className="inline font-medium">{t('Transaction:')} </dt>
-          <dd className="inline font-mono break-all">
+          <dd className="inline font-mono break-all" dir="ltr">
             {transfer.transactionId}
             {transfer.position > 0 ? ` #${transfer.position + 1}` : ''}
           </dd>
         </div>
         <div className="min-w-0">
           <dt className="inline font-medium">{t('From:')} </dt>
-          <dd className="inline font-mono break-all">{transfer.from || t('unknown')}</dd>
+          <dd className="inline font-mono break-all">{transfer.from ? <bdi dir="ltr">{transfer.from}</bdi> : t('unknown')}</dd>
         </div>
         <div>
           <dt className="inline font-medium">{t('Sent:')} </dt>
@@ -128,7 +128,9 @@ function TransferCard({ transfer, onDone }: { transfer: UnmatchedTransfer; onDon
         {transfer.claimedBy.length > 0 && (
           <div className="min-w-0">
             <dt className="inline font-medium">{t('Transaction ID pasted by:')} </dt>
-            <dd className="inline break-all">{transfer.claimedBy.join(', ')}</dd>
+            <dd className="inline break-all" dir="ltr">
+              {transfer.claimedBy.join(', ')}
+            </dd>
           </div>
         )}
       </dl>
@@ -140,6 +142,7 @@ function TransferCard({ transfer, onDone }: { transfer: UnmatchedTransfer; onDon
           <input
             id={id}
             type="email"
+            dir="ltr"
             autoComplete="off"
             value={email}
             disabled={busy}

@@ -78,6 +78,7 @@ function Filters({ filters, onApply }: { filters: AuditFilters; onApply: (next: 
           <input
             id={ids.actor}
             type="email"
+            dir="ltr"
             className={fieldClass}
             value={draft.actor}
             onChange={set('actor')}
@@ -163,10 +164,11 @@ function formatValue(value: unknown): string {
 /** A before/after snapshot as "key: value" lines; keys that changed are marked. */
 function Snapshot({ value, other }: { value: unknown; other: unknown }) {
   if (value === null || value === undefined) return <span className="text-slate-600 dark:text-slate-300">—</span>;
-  if (typeof value !== 'object' || Array.isArray(value)) return <span className="font-mono break-all">{formatValue(value)}</span>;
+  // Records as stored (field names and values, as the server keeps them): left to right in Arabic too.
+  if (typeof value !== 'object' || Array.isArray(value)) return <bdi dir="ltr" className="font-mono break-all">{formatValue(value)}</bdi>;
   const otherObj = other && typeof other === 'object' && !Array.isArray(other) ? (other as Record<string, unknown>) : null;
   return (
-    <ul className="space-y-0.5 font-mono text-xs">
+    <ul className="space-y-0.5 font-mono text-xs" dir="ltr">
       {Object.entries(value as Record<string, unknown>).map(([key, v]) => {
         const changed = otherObj !== null && JSON.stringify(otherObj[key]) !== JSON.stringify(v);
         return (
@@ -234,14 +236,18 @@ export function AuditPage() {
               <DataCell>
                 <DateTime iso={entry.createdAt} />
               </DataCell>
-              <DataCell className="[overflow-wrap:anywhere]">{entry.actorEmail ?? t('Unknown')}</DataCell>
+              <DataCell className="[overflow-wrap:anywhere]">{entry.actorEmail ? <bdi dir="ltr">{entry.actorEmail}</bdi> : t('Unknown')}</DataCell>
               <DataCell>
                 <span className="font-medium">{auditActionLabel(entry.action)}</span>
                 <span className="block font-mono text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-300">{entry.action}</span>
               </DataCell>
               <DataCell className="md:max-w-[14rem]">
                 <span className="capitalize">{targetTypeLabel(entry.targetType)}</span>
-                {email && <span className="block [overflow-wrap:anywhere]">{email}</span>}
+                {email && (
+                  <span className="block [overflow-wrap:anywhere]">
+                    <bdi dir="ltr">{email}</bdi>
+                  </span>
+                )}
                 {entry.targetId && <span className="block font-mono text-xs break-all text-slate-600 dark:text-slate-300">{entry.targetId}</span>}
               </DataCell>
               <DataCell className="md:max-w-[18rem]">

@@ -58,7 +58,9 @@ export function ClosedAccounts() {
               >
                 <div className="min-w-0">
                   <p className="font-medium break-words">{a.fullName}</p>
-                  <p className="text-sm break-all text-slate-700 dark:text-slate-300">{a.email}</p>
+                  <p className="text-sm break-all text-slate-700 dark:text-slate-300">
+                    <bdi dir="ltr">{a.email}</bdi>
+                  </p>
                   <p className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
                     <Trans id="Closed <0/>" components={{ 0: <DateTime iso={a.closedAt} /> }} />
                   </p>

@@ -42,6 +42,8 @@ function SettingField({ name, value, error, disabled, onChange }: { name: Settin
     disabled,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': `${id}-hint${error ? ` ${id}-error` : ''}`,
+    // Addresses, URLs, keys, e-mails, phone numbers and amounts read left to right in Arabic too.
+    dir: choices ? undefined : 'ltr',
     className: `w-full min-w-0 rounded-lg border bg-white px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-100 ${
       error ? 'border-red-700 dark:border-red-400' : 'border-slate-400 dark:border-slate-500'
     }`,

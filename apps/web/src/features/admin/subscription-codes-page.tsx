@@ -54,7 +54,7 @@ export function SubscriptionCodesPage() {
           <DataRow key={c._id} data-testid="subscription-code-row">
             <DataCell>
               <div className="flex flex-wrap items-center gap-2">
-                <span className="font-mono text-base font-semibold tracking-wider whitespace-nowrap" data-testid="subscription-code">
+                <span className="font-mono text-base font-semibold tracking-wider whitespace-nowrap" dir="ltr" data-testid="subscription-code">
                   {grouped(c.code)}
                 </span>
                 <CopyButton text={c.code} label={t('Copy')} what={t('Code')} ariaLabel={t('Copy code {code}', { code: grouped(c.code) })} />
@@ -63,9 +63,11 @@ export function SubscriptionCodesPage() {
             <DataCell>
               <StatusBadge done={c.used} doneLabel={t('Used')} pendingLabel={t('Unused')} />
             </DataCell>
-            <DataCell className="[overflow-wrap:anywhere]">{c.usedBy ?? '—'}</DataCell>
+            <DataCell className="[overflow-wrap:anywhere]">{c.usedBy ? <bdi dir="ltr">{c.usedBy}</bdi> : '—'}</DataCell>
             <DataCell>{c.usedAt ? <DateTime iso={c.usedAt} /> : '—'}</DataCell>
-            <DataCell className="[overflow-wrap:anywhere]">{c.createdBy}</DataCell>
+            <DataCell className="[overflow-wrap:anywhere]">
+              <bdi dir="ltr">{c.createdBy}</bdi>
+            </DataCell>
             <DataCell>
               <DateTime iso={c.createdAt} />
             </DataCell>

@@ -89,6 +89,7 @@ function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }
           aria-describedby={hintId}
           autoComplete="off"
           maxLength={254}
+          dir="auto"
         />
         <p id={hintId} className="text-xs text-slate-600 dark:text-slate-300">
           {t('Results update as you type.')}
@@ -226,8 +227,13 @@ export function AllUsersPage() {
               <DataCell header className="[overflow-wrap:anywhere] md:min-w-[8rem]">
                 {row.fullName}
                 {row._id === me?._id && <span className="ms-1 text-xs font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">{t('(you)')}</span>}
-                <span className="block font-normal">{row.email}</span>
-                <span className="block font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">{row.phone}</span>
+                {/* E-mails and phone numbers read left to right in Arabic too (the + stays in front). */}
+                <span className="block font-normal">
+                  <bdi dir="ltr">{row.email}</bdi>
+                </span>
+                <span className="block font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">
+                  <bdi dir="ltr">{row.phone}</bdi>
+                </span>
               </DataCell>
               <DataCell>
                 <select
@@ -260,7 +266,7 @@ export function AllUsersPage() {
                 </span>
               </DataCell>
               <DataCell className="[overflow-wrap:anywhere]">
-                {row.referredBy ?? <span className="text-slate-600 dark:text-slate-300">{t('None')}</span>}
+                {row.referredBy ? <bdi dir="ltr">{row.referredBy}</bdi> : <span className="text-slate-600 dark:text-slate-300">{t('None')}</span>}
               </DataCell>
               <DataCell className="whitespace-nowrap tabular-nums">
                 <span data-testid="admin-user-referral-earnings">{formatPoints(row.referralEarnings)}</span>

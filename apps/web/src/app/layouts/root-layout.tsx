@@ -4,11 +4,12 @@ import { TopBar } from './top-bar';
 import { SideMenu } from './side-menu';
 import { Footer } from './footer';
 import { ScrollToTop } from './scroll-to-top';
+import { t } from '../../lib/i18n';
 
 function PageLoading() {
   return (
     <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-300">
-      Loading…
+      {t('Loading…')}
     </p>
   );
 }
@@ -39,7 +40,7 @@ export function RootLayout() {
         href="#main"
         className="sr-only z-50 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:start-2 dark:bg-emerald-400 dark:text-slate-950"
       >
-        Skip to content
+        {t('Skip to content')}
       </a>
       <ScrollToTop />
       <TopBar menuOpen={menuOpen} onMenuToggle={() => setMenuOpen((o) => !o)} menuButtonRef={menuButtonRef} />

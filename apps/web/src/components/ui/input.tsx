@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
 import { useFieldError } from './field-errors';
+import { Trans } from '../../lib/i18n';
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -53,8 +54,12 @@ export function Input({ label, hint, id, className = '', type, onChange, ...rest
             onClick={() => setRevealed((shown) => !shown)}
             className="absolute inset-y-1 end-1 rounded-md px-3 text-sm font-semibold text-emerald-800 hover:bg-slate-100 disabled:opacity-50 dark:text-emerald-300 dark:hover:bg-slate-800"
           >
-            {revealed ? 'Hide' : 'Show'}
-            <span className="sr-only"> password</span>
+            {/* The visible word, and "password" for screen readers only ("Show password"). */}
+            {revealed ? (
+              <Trans id="Hide<0> password</0>" components={{ 0: <span className="sr-only" /> }} />
+            ) : (
+              <Trans id="Show<0> password</0>" components={{ 0: <span className="sr-only" /> }} />
+            )}
           </button>
         </div>
       ) : (

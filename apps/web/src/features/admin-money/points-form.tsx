@@ -65,7 +65,10 @@ export function PointsForm({ action }: { action: PointsAction }) {
     if (!parsed.success) {
       // The spec's one message as the toast; each wrong field says its own problem.
       toast.error(t(MSG.adminPointsInvalid));
-      fields.mark(fieldMessages(parsed.error), t(MSG.adminPointsInvalid));
+      // The schema speaks English (the spec's one message, in this catalog): shown in the current language.
+      const errors = fieldMessages(parsed.error);
+      for (const name of Object.keys(errors)) errors[name] = t(errors[name]!);
+      fields.mark(errors, t(MSG.adminPointsInvalid));
       return;
     }
     fields.mark({});

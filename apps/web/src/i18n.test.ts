@@ -3,7 +3,7 @@
 //   1. Every text a person sees must go through t(), msg() or <Trans id>: JSX text, text attributes
 //      (aria-label, title, placeholder, alt, label, …) and toast texts written as English literals fail.
 //   2. Every id used (t('…'), msg('…'), <Trans id="…">, t(MSG.…)) must have an Arabic text in a catalog its
-//      page loads (src/locales/ar/<bundle>.<area>.json, lib/i18n.tsx): `shell` (app/, components/, lib/, the home
+//      page loads (src/locales/ar/<bundle>.<area>.json, lib/i18n.ts): `shell` (app/, components/, lib/, the home
 //      page: loaded first) everywhere; `marketing` in the other marketing pages; `auth` in the sign-in forms and
 //      the signed-in area; `app` in the signed-in area. A shell id has no plural in English (no runtime on `/`).
 //   3. Every Arabic text is real Arabic (Arabic letters, not the English copied), compiles as ICU MessageFormat,

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
-import { initialLang, setLang, useLang } from './lib/i18n';
+import { initialLang, registerRuntime, setLang, useLang } from './lib/i18n';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -14,6 +14,8 @@ if (!root) throw new Error('#root is missing from index.html');
 function LangRoot({ children }: { children: ReactNode }) {
   return <Fragment key={useLang()}>{children}</Fragment>;
 }
+
+registerRuntime(() => import('@lingui/core'));
 
 // The first render waits for the chosen language's shell messages (none to fetch in English).
 void setLang(initialLang(), { persist: false }).finally(() => {

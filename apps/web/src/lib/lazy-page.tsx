@@ -5,7 +5,7 @@ import { wantMessages, type Bundle } from './messages-demand';
  * React.lazy for a named export, so pages keep named exports and still split into their own chunk.
  * The page renders inside TanStack Query's provider (loaded beside it), unless it says it runs no
  * query (`{ query: false }`: the marketing pages), so `/` and those pages never load the query cache.
- * `messages: ['app']` loads those message bundles in the current language (lib/i18n.tsx) beside the chunk.
+ * `messages: ['app']` loads those message bundles in the current language (lib/i18n.ts) beside the chunk.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M>(

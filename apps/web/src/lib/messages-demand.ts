@@ -1,9 +1,9 @@
-// How a lazy page asks for its message bundles (lazy-page.tsx) without importing lib/i18n.tsx itself: i18n.tsx
-// registers its loader here at start. (A lazy chunk importing i18n.tsx made the bundler split the first load
-// into five chunks, +1.5 kB gzipped.)
+// What the i18n check (i18n.test.ts, run in Node) and lazy-page.tsx need of lib/i18n.ts without its catalog
+// imports (virtual modules that exist only in a Vite build): the bundle names, the plural test, and the loader
+// i18n.ts registers at start.
 export type Bundle = 'shell' | 'marketing' | 'auth' | 'app';
 
-/** Plurals and selects ({count, plural, …}) need Lingui's runtime; `{name}` and `<0>` tags do not (i18n.tsx). */
+/** Plurals and selects ({count, plural, …}) need Lingui's runtime; `{name}` and `<0>` tags do not (i18n.ts). */
 export const NEEDS_RUNTIME = /\{\s*\w+\s*,/;
 let loader: (bundles: readonly Bundle[]) => Promise<unknown> = async () => undefined;
 

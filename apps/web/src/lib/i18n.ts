@@ -14,7 +14,9 @@
 // English carries no i18n runtime at all.
 // A switch of language re-renders the whole tree (main.tsx keys the root by language), so `t()` may be called
 // anywhere during render without a hook.
-import { cloneElement, Fragment, isValidElement, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+// No JSX and no dynamic import() here: every page imports this module, and either made the bundler split the
+// first load into more chunks (+1.5 kB gzipped; docs/decisions/016).
+import { cloneElement, createElement, Fragment, isValidElement, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import type { I18n } from '@lingui/core';
 import { NEEDS_RUNTIME, registerMessagesLoader, type Bundle } from './messages-demand';
 
@@ -51,8 +53,14 @@ function isSimple(message: Compiled): boolean {
   return typeof message === 'string' || message.every((part) => typeof part === 'string' || (Array.isArray(part) && part.length === 1));
 }
 
+let runtimeImport: () => Promise<{ i18n: I18n }> = () => Promise.reject(new Error('no i18n runtime registered'));
+/** main.tsx hands over `() => import('@lingui/core')` (a dynamic import here would add a preload helper chunk). */
+export function registerRuntime(load: () => Promise<{ i18n: I18n }>): void {
+  runtimeImport = load;
+}
+
 function loadRuntime(): Promise<I18n> {
-  runtimeLoading ??= import('@lingui/core').then((m) => {
+  runtimeLoading ??= runtimeImport().then((m) => {
     runtime = m.i18n;
     for (const l of LANGS) runtime.load(l, catalogs[l] as never);
     runtime.activate(lang);
@@ -177,7 +185,7 @@ export function msg<T extends string>(id: T): T {
  * children; `<n/>` is the element alone.
  */
 export function Trans({ id, values, components = {} }: { id: string; values?: Record<string, unknown>; components?: Record<number, ReactElement> }) {
-  return <>{renderTags(t(id, values), components)}</>;
+  return createElement(Fragment, null, ...renderTags(t(id, values), components));
 }
 
 function renderTags(text: string, components: Record<number, ReactElement>): ReactNode[] {
@@ -190,7 +198,7 @@ function renderTags(text: string, components: Record<number, ReactElement>): Rea
     const element = components[Number(m[1] ?? m[2])];
     const children = m[3] === undefined ? undefined : renderTags(m[3], components);
     if (isValidElement(element)) out.push(cloneElement(element, { key: key++ }, ...(children ?? [])));
-    else out.push(<Fragment key={key++}>{children}</Fragment>);
+    else out.push(createElement(Fragment, { key: key++ }, ...(children ?? [])));
     last = m.index + m[0].length;
   }
   if (last < text.length) out.push(text.slice(last));

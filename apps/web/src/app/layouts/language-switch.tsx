@@ -6,9 +6,12 @@ import { setLang, t, useLang, type Lang } from '../../lib/i18n';
 
 const NAMES: Record<Lang, string> = { en: 'English', ar: 'العربية' };
 
+/** Saves the choice on the account, then drops cached answers: the server wrote their texts (notifications) in the old language. */
 async function saveOnAccount(lang: Lang) {
   const { api } = await import('../../lib/api');
   await api.put('/user/language', { language: lang });
+  const { queryClient } = await import('../../lib/query-client');
+  await queryClient.invalidateQueries();
 }
 
 export function LanguageSwitch() {

@@ -116,6 +116,8 @@ export function initialLang(): Lang {
 }
 
 const listeners = new Set<() => void>();
+/** index.html's title, in the chosen language. */
+const TITLE = msg('USDT Points – deposits, transfers and VIP packages');
 
 export function currentLang(): Lang {
   return lang;
@@ -134,6 +136,7 @@ export async function setLang(next: Lang, { persist = true }: { persist?: boolea
   lang = next;
   if (runtime && runtime.locale !== next) runtime.activate(next);
   const root = document.documentElement;
+  document.title = t(TITLE);
   root.lang = next;
   root.dir = next === 'ar' ? 'rtl' : 'ltr';
   for (const listener of listeners) listener();

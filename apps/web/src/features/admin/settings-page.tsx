@@ -10,7 +10,7 @@ import { LoadError } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { errorMessage } from '../../lib/api';
 import { reloadAppConfig } from '../../lib/config';
-import { t } from '../../lib/i18n';
+import { t, Trans } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { adminKeys, fetchSettings, saveSettings, settingsKey } from './api';
 import { settingText } from './settings-texts';
@@ -73,7 +73,10 @@ function SettingField({ name, value, error, disabled, onChange }: { name: Settin
         />
       )}
       <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-300">
-        {settingText(def.help)} <span className="whitespace-nowrap">{t('First-start default: {env}.', { env: def.env })}</span>
+        {settingText(def.help)} <span className="whitespace-nowrap">
+          {/* The variable's name is a code: left to right and never translated, in Arabic too. */}
+          <Trans id="First-start default: <0>{env}</0>." values={{ env: def.env }} components={{ 0: <span dir="ltr" translate="no" /> }} />
+        </span>
       </p>
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-300">

@@ -93,9 +93,9 @@ function routePreload(): Plugin {
 }
 
 /**
- * The message catalogs (src/lib/i18n.tsx): `virtual:messages/<lang>/<bundle>` is the address of a JSON file with
+ * The message catalogs (src/lib/i18n.ts): `virtual:messages/<lang>/<bundle>` is the address of a JSON file with
  * every src/locales/ar/<bundle>.<area>.json merged and compiled for Lingui's runtime: each Arabic text; in
- * English only the ids with plurals or selects (lib/i18n.tsx fills `{name}` placeholders and tags itself).
+ * English only the ids with plurals or selects (lib/i18n.ts fills `{name}` placeholders and tags itself).
  * The catalogs are data, fetched as JSON (JSON.parse is cheaper than running a module), so the JavaScript of a
  * first load is the same in both languages.
  */
@@ -139,6 +139,16 @@ function messages(): Plugin {
       if (serve) return `export default ${JSON.stringify(`data:application/json;charset=utf-8,${encodeURIComponent(json)}`)};`;
       const ref = this.emitFile({ type: 'asset', name: `messages-${lang}-${bundle}.json`, source: json });
       return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+    },
+    // The Arabic shell catalog's address in a <meta> of index.html: public/theme-init.js preloads it when the
+    // page will be Arabic, so it downloads beside the main chunk instead of after it.
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const asset = Object.values(ctx.bundle ?? {}).find((f) => f.type === 'asset' && f.names?.includes('messages-ar-shell.json'));
+        if (!asset) return undefined;
+        return [{ tag: 'meta', attrs: { name: 'messages-ar-shell', content: `/${asset.fileName}` }, injectTo: 'head-prepend' }];
+      },
     },
   };
 }

@@ -26,4 +26,14 @@
   }
   root.lang = lang;
   root.dir = lang === 'ar' ? 'rtl' : 'ltr';
+  // Arabic: fetch the shell's messages beside the main chunk (lib/i18n.ts asks for the same address).
+  var shell = document.querySelector('meta[name="messages-ar-shell"]');
+  if (lang === 'ar' && shell) {
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.href = shell.getAttribute('content');
+    link.crossOrigin = 'anonymous';
+    document.head.appendChild(link);
+  }
 })();

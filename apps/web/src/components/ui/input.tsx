@@ -30,6 +30,8 @@ export function Input({ label, hint, id, className = '', type, onChange, ...rest
   const input = (
     <input
       id={inputId}
+      // E-mail addresses and phone numbers read left to right in Arabic too.
+      dir={type === 'email' || type === 'tel' ? 'ltr' : undefined}
       type={password && revealed ? 'text' : type}
       aria-invalid={error ? true : undefined}
       aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}

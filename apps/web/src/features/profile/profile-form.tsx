@@ -48,7 +48,7 @@ export function ProfileForm({ user }: { user: User }) {
       <form ref={fields.formRef} noValidate onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
         <FieldErrorsProvider value={fields}>
         <Input label={t('Full name')} name="fullName" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
-        <Input label={t('Phone')} name="phone" dir="ltr" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <Input label={t('Phone')} name="phone" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
         <Input label={t('E-mail')} name="email" dir="ltr" value={user.email} readOnly />
         <Input label={t('Role')} name="role" value={user.role} readOnly />
         <div className="sm:col-span-2">

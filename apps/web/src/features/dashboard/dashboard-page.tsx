@@ -215,7 +215,7 @@ export function DashboardPage() {
   const { user } = useSession();
   return (
     <section>
-      <PageHeader title={t('Dashboard')} intro={user ? <span className="break-words">{t('Welcome, {name}.', { name: user.fullName })}</span> : undefined} />
+      <PageHeader title={t('Dashboard')} intro={user ? <span className="break-words"><Trans id="Welcome, <0>{name}</0>." values={{ name: user.fullName }} components={{ 0: <bdi /> }} /></span> : undefined} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <BalanceCard />
         <QuickActions />

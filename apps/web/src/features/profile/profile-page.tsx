@@ -8,7 +8,7 @@ import { BalanceCard } from '../../components/balance-card';
 import { SubscriptionCard } from './subscription-card';
 import { ProfileForm } from './profile-form';
 import { ReferralCard } from './referral-card';
-import { t } from '../../lib/i18n';
+import { t, Trans } from '../../lib/i18n';
 
 const menuLink = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
@@ -27,7 +27,7 @@ export function ProfilePage() {
 
   return (
     <section>
-      <PageHeader title={t('Profile')} intro={t('Welcome, {name}.', { name: user.fullName })} />
+      <PageHeader title={t('Profile')} intro={<Trans id="Welcome, <0>{name}</0>." values={{ name: user.fullName }} components={{ 0: <bdi /> }} />} />
       <div className="grid gap-6 lg:grid-cols-2">
         <BalanceCard />
         <SubscriptionCard subscribed={Boolean(user.subscription)} />

@@ -318,7 +318,7 @@ for (const theme of ['light', 'dark'] as const) {
     try {
       await api(desk.request, 'PUT', '/user/language', { language: 'ar' });
       allowed = [...allowed, ...(await everyName(admin))];
-      for (const path of ['/allusers', '/admin/deposit', '/admin/withdraw', '/admin/settings']) await walk.page(desk, path);
+      for (const path of ['/allusers', '/admin/deposit', '/admin/withdraw', '/admin/settings', '/admin/announcements']) await walk.page(desk, path);
       await desk.goto('/allusers');
       await expect(desk.getByRole('heading', { level: 1 })).toBeVisible();
       await walk.menu(desk, '/allusers, side menu', 'button[aria-controls="side-menu"]', '#side-menu');

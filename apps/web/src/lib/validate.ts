@@ -19,6 +19,7 @@ export const SCHEMA_MESSAGES = [
   msg('Password must be at most 128 characters') satisfies `Password must be at most ${typeof LIMITS.passwordMax} characters`,
   msg('At most 100 characters') satisfies `At most ${typeof LIMITS.nameMax} characters`,
   msg('At most 32 characters') satisfies `At most ${typeof LIMITS.phoneMax} characters`,
+  msg('Phone is required'),
 ];
 
 /** Where a form shows its wrong fields (components/ui/field-errors.tsx): field name → message. */

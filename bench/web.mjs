@@ -14,16 +14,32 @@ import { median } from './lib.mjs';
  * server's `/` (fresh profile, no cache, logged out) and waits for the network to go idle; every
  * script response counts, gzipped one by one (level 9, as a server would) from its file in dist, or
  * from the bytes received when it has none there.
+ * `lang` (issue 20): the language of a first visit, as the browser asks for it (navigator.languages and
+ * Accept-Language: `en-US` or `ar-AE`); the page must end up in that language (`<html lang>`), else it throws.
+ * Only that language's messages may load, so both are measured against the same budget.
  */
-export async function initialJs(baseUrl, distDir) {
+export async function initialJs(baseUrl, distDir, { lang = 'en' } = {}) {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')) });
   const files = [];
+  const catalogs = [];
   try {
-    const page = await browser.newPage();
+    const context = await browser.newContext({ locale: lang === 'ar' ? 'ar-AE' : 'en-US' });
+    const page = await context.newPage();
     const pending = [];
     page.on('response', (res) => {
       const type = res.request().resourceType();
       const url = new URL(res.url());
+      // The message catalogs (JSON, issue 20): counted apart from the JavaScript, named by language and bundle.
+      const catalog = /\/messages-(en|ar)-(\w+)-[\w-]*\.json$/.exec(url.pathname);
+      if (catalog && res.ok()) {
+        pending.push(
+          (async () => {
+            const bytes = await res.body();
+            catalogs.push({ catalog: `${catalog[1]}-${catalog[2]}`, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+          })(),
+        );
+        return;
+      }
       if (type !== 'script' && !/\.m?js$/.test(url.pathname)) return;
       // A script answered with something else (the SPA's HTML fallback for a stale hash) ran no code.
       if (!res.ok() || !/javascript/.test(res.headers()['content-type'] ?? '')) return;
@@ -37,12 +53,15 @@ export async function initialJs(baseUrl, distDir) {
     });
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
     await Promise.all(pending);
+    const shown = await page.evaluate(() => document.documentElement.lang);
+    if (shown !== lang) throw new Error(`initial JS of / in ${lang}: the page came up in ${JSON.stringify(shown)}`);
   } finally {
     await browser.close();
   }
   files.sort((a, b) => b.gzip - a.gzip);
   const total = files.reduce((s, f) => s + f.gzip, 0);
-  return { kb: Math.round((total / 1024) * 10) / 10, files };
+  const messages = catalogs.reduce((s, f) => s + f.gzip, 0);
+  return { kb: Math.round((total / 1024) * 10) / 10, files, messages_kb: Math.round((messages / 1024) * 10) / 10, catalogs };
 }
 
 export const CHROME_FLAGS = [
@@ -57,12 +76,19 @@ export const CHROME_FLAGS = [
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
+/** The message catalogs a run downloaded (`ar-shell`, `en-app`, …), from Lighthouse's network requests. */
+function catalogsOf(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  return [...new Set(items.map((i) => /\/messages-(en|ar)-(\w+)-[\w-]*\.json/.exec(i.url ?? '')).filter(Boolean).map((m) => `${m[1]}-${m[2]}`))];
+}
+
 /**
- * Signs the fresh browser in before a signed-in page is measured: the session cookie, and the stored login the
- * client's guard reads (local storage), set from a JSON answer of the server so no app asset lands in the cache.
+ * Prepares the fresh browser before a page is measured: for a signed-in page the session cookie and the stored
+ * login the client's guard reads (local storage); for a page in Arabic the saved language (`lang`). Set from a
+ * JSON answer of the server so no app asset lands in the cache.
  * `session`: { cookies: [{ name, value }], localStorage: { key: value } }.
  */
-async function signIn(port, baseUrl, session) {
+async function prepare(port, baseUrl, session) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0];
@@ -78,49 +104,71 @@ async function signIn(port, baseUrl, session) {
   }
 }
 
+/** The key of an Arabic page in the results: `/ (ar)`. */
+export const arabic = (page) => `${page} (ar)`;
+
 /**
  * Lighthouse (default config: mobile, simulated throttling) on each URL `runs` times; medians per category.
- * Paths in `signedIn` are measured with `session` (signIn above) and without Lighthouse's storage reset.
+ * Paths in `signedIn` are measured with `session` (prepare above) and without Lighthouse's storage reset.
+ * `arabicPages` are measured a second time in Arabic (local storage `lang` = `ar`, the choice a returning
+ * visitor has saved; no storage reset), under the key `arabic(page)`; the run fails unless the page was Arabic.
  */
-export async function lighthouseScores(baseUrl, pages, { runs = 3, log, session, signedIn = [] }) {
+export async function lighthouseScores(baseUrl, pages, { runs = 3, log, session, signedIn = [], arabicPages = [] }) {
   const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
   const out = {};
   const details = {};
-  for (const page of pages) {
+  const measured = [...pages.map((path) => ({ path, key: path, lang: 'en' })), ...arabicPages.map((path) => ({ path, key: arabic(path), lang: 'ar' }))];
+  for (const { path: page, key, lang } of measured) {
     const perRun = [];
+    try {
     for (let r = 0; r < runs; r++) {
       // A fresh browser per run: no cache or service state carried from one run to the next.
       const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
       try {
         const asUser = signedIn.includes(page);
-        if (asUser) await signIn(chrome.port, baseUrl, session);
+        const storage = {
+          cookies: asUser ? session.cookies : [],
+          localStorage: { ...(asUser ? session.localStorage : {}), ...(lang === 'ar' ? { lang: 'ar' } : {}) },
+        };
+        const keep = asUser || lang === 'ar';
+        if (keep) await prepare(chrome.port, baseUrl, storage);
         const result = await lighthouse(`${baseUrl}${page}`, {
           port: chrome.port,
           output: 'json',
           logLevel: 'error',
           onlyCategories: CATEGORIES,
-          ...(asUser ? { disableStorageReset: true } : {}),
+          ...(keep ? { disableStorageReset: true } : {}),
         });
         if (asUser && new URL(result.lhr.finalDisplayedUrl).pathname !== page) throw new Error(`lighthouse ${page}: not signed in (ended on ${result.lhr.finalDisplayedUrl})`);
         const lhr = result.lhr;
-        if (lhr.runtimeError) log(`lighthouse ${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        // In Arabic the page must have loaded the Arabic texts, and no English catalog.
+        const catalogs = catalogsOf(lhr);
+        if (lang === 'ar' && (!catalogs.includes('ar-shell') || catalogs.some((c) => c.startsWith('en-')))) {
+          throw new Error(`lighthouse ${key}: not shown in Arabic (catalogs downloaded: ${catalogs.join(', ') || 'none'})`);
+        }
+        if (lhr.runtimeError) log(`lighthouse ${key}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]));
         const failed = Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && ['binary', 'numeric'].includes(a.scoreDisplayMode))
           .map((a) => `${a.id}${a.scoreDisplayMode === 'numeric' ? `=${a.displayValue ?? a.score}` : ''}`);
         perRun.push({ scores, failed, lcp_ms: lhr.audits['largest-contentful-paint']?.numericValue, tbt_ms: lhr.audits['total-blocking-time']?.numericValue });
-        log(`lighthouse ${page} run ${r + 1}: ${JSON.stringify(scores)}${failed.length ? ` (below 100: ${failed.join(', ')})` : ''}`);
+        log(`lighthouse ${key} run ${r + 1}: ${JSON.stringify(scores)}${failed.length ? ` (below 100: ${failed.join(', ')})` : ''}`);
       } finally {
         await chrome.kill();
       }
     }
-    out[page] = {
+    } catch (e) {
+      // One page that cannot be measured leaves its goal missed; the other pages are still measured.
+      log(`lighthouse ${key} could not run: ${e.message}`);
+      continue;
+    }
+    out[key] = {
       performance: median(perRun.map((x) => x.scores.performance)),
       accessibility: median(perRun.map((x) => x.scores.accessibility)),
       best_practices: median(perRun.map((x) => x.scores['best-practices'])),
       seo: median(perRun.map((x) => x.scores.seo)),
     };
-    details[page] = {
+    details[key] = {
       lcp_ms: Math.round(median(perRun.map((x) => x.lcp_ms)) ?? 0),
       tbt_ms: Math.round(median(perRun.map((x) => x.tbt_ms)) ?? 0),
       // Audits below 100 in any run (their values are in the log).

@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 /**
  * Writes file.br and file.gz beside every text file of the build (when smaller), so the server can send
@@ -115,8 +116,69 @@ function routePreload(): Plugin {
   };
 }
 
+/**
+ * The message catalogs (src/lib/i18n.ts): `virtual:messages/<lang>/<bundle>` is the address of a JSON file with
+ * every src/locales/ar/<bundle>.<area>.json merged and compiled for Lingui's runtime: each Arabic text; in
+ * English only the ids with plurals or selects (lib/i18n.ts fills `{name}` placeholders and tags itself).
+ * The catalogs are data, fetched as JSON (JSON.parse is cheaper than running a module), so the JavaScript of a
+ * first load is the same in both languages.
+ */
+/** The bundle of a catalog file `<bundle>.<area>.json` (TEMPORARY alias while the team renames: public.<x>). */
+function catalogBundle(file: string): string {
+  const [prefix, area] = file.split('.');
+  if (prefix === 'public') return area === 'auth' || area === 'marketing' ? area : 'shell';
+  return prefix;
+}
+
+function messages(): Plugin {
+  const PREFIX = 'virtual:messages/';
+  let localesDir = '';
+  let serve = false;
+  return {
+    name: 'messages',
+    configResolved(config) {
+      localesDir = path.join(config.root, 'src/locales/ar');
+      serve = config.command === 'serve';
+    },
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
+      const [lang, bundle] = id.slice(PREFIX.length + 1).split('/');
+      if ((lang !== 'en' && lang !== 'ar') || !['shell', 'marketing', 'auth', 'app'].includes(bundle)) this.error(`messages: unknown catalog ${id}`);
+      const out: Record<string, unknown> = {};
+      for (const file of readdirSync(localesDir).sort()) {
+        if (catalogBundle(file) !== bundle || !file.endsWith('.json')) continue;
+        const full = path.join(localesDir, file);
+        this.addWatchFile(full);
+        const catalog = JSON.parse(readFileSync(full, 'utf8')) as Record<string, string>;
+        for (const [english, arabic] of Object.entries(catalog)) {
+          if (lang === 'ar') out[english] = compileMessage(arabic);
+          else if (/\{\s*\w+\s*,/.test(english)) out[english] = compileMessage(english);
+        }
+      }
+      const json = JSON.stringify(out);
+      // The dev server cannot emit files: a data: address serves the same JSON.
+      if (serve) return `export default ${JSON.stringify(`data:application/json;charset=utf-8,${encodeURIComponent(json)}`)};`;
+      const ref = this.emitFile({ type: 'asset', name: `messages-${lang}-${bundle}.json`, source: json });
+      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+    },
+    // The Arabic shell catalog's address in a <meta> of index.html: public/theme-init.js preloads it when the
+    // page will be Arabic, so it downloads beside the main chunk instead of after it.
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const asset = Object.values(ctx.bundle ?? {}).find((f) => f.type === 'asset' && f.names?.includes('messages-ar-shell.json'));
+        if (!asset) return undefined;
+        return [{ tag: 'meta', attrs: { name: 'messages-ar-shell', content: `/${asset.fileName}` }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routePreload(), precompress()],
+  plugins: [react(), tailwindcss(), messages(), routePreload(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

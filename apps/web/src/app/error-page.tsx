@@ -1,19 +1,20 @@
 import { Component, type ReactNode } from 'react';
+import { t } from '../lib/i18n';
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : 'Unknown error';
+  return typeof error === 'string' ? error : t('Unknown error');
 }
 
 /** The fallback of spec §2: shown when rendering throws. */
 export function ErrorPage({ error }: { error: unknown }) {
   return (
     <main className="mx-auto max-w-2xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <h1 className="text-3xl font-bold">{t('Unexpected Application Error!')}</h1>
       <h2 className="mt-4 text-xl font-semibold text-red-700 dark:text-red-300">{describe(error)}</h2>
       <p className="mt-8">
         <a href="/" className="font-semibold text-emerald-700 underline dark:text-emerald-300">
-          Back to the home page
+          {t('Back to the home page')}
         </a>
       </p>
     </main>

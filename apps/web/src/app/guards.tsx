@@ -7,11 +7,12 @@ import type { Role } from '../lib/auth-storage';
 import { useSession, type Session } from '../lib/session';
 import { useAppConfig } from '../lib/config';
 import { loginPathFor } from '../lib/return-path';
+import { t } from '../lib/i18n';
 
 function Checking() {
   return (
     <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-300">
-      Checking your session…
+      {t('Checking your session…')}
     </p>
   );
 }

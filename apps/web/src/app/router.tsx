@@ -8,18 +8,18 @@ import { ARTICLE_SLUGS } from '../features/marketing/article-slugs';
 // Everything but the home page is split out, so `/` loads only the shell (spec perf target). The
 // declarative router (useRoutes in a BrowserRouter, main.tsx) is half the size of the data router,
 // whose loaders and actions this app does not use.
-const AboutPage = lazyPage(() => import('../features/marketing/about-page'), 'AboutPage', { query: false });
-const ContactPage = lazyPage(() => import('../features/marketing/contact-page'), 'ContactPage', { query: false });
-const PackagesPage = lazyPage(() => import('../features/marketing/packages-page'), 'PackagesPage', { query: false });
-const BlogIndexPage = lazyPage(() => import('../features/marketing/blog-index-page'), 'BlogIndexPage', { query: false });
-const ArticlePage = lazyPage(() => import('../features/marketing/article-page'), 'ArticlePage', { query: false });
-const SignupPage = lazyPage(() => import('../features/auth/signup-page'), 'SignupPage', { query: false });
-const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage', { query: false });
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage', { query: false });
-const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage', { query: false });
+const AboutPage = lazyPage(() => import('../features/marketing/about-page'), 'AboutPage', { query: false, messages: ['marketing'] });
+const ContactPage = lazyPage(() => import('../features/marketing/contact-page'), 'ContactPage', { query: false, messages: ['marketing'] });
+const PackagesPage = lazyPage(() => import('../features/marketing/packages-page'), 'PackagesPage', { query: false, messages: ['marketing'] });
+const BlogIndexPage = lazyPage(() => import('../features/marketing/blog-index-page'), 'BlogIndexPage', { query: false, messages: ['marketing'] });
+const ArticlePage = lazyPage(() => import('../features/marketing/article-page'), 'ArticlePage', { query: false, messages: ['marketing'] });
+const SignupPage = lazyPage(() => import('../features/auth/signup-page'), 'SignupPage', { query: false, messages: ['auth'] });
+const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage', { query: false, messages: ['auth'] });
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage', { query: false, messages: ['auth'] });
+const ResetPasswordPage = lazyPage(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage', { query: false, messages: ['auth'] });
 const DeniedPage = lazyPage(() => import('./denied-page'), 'DeniedPage', { query: false });
 // The signed-in areas and the 404 page: one chunk with their route table (area-routes.tsx).
-const AreaRoutes = lazyPage(() => import('./area-routes'), 'AreaRoutes', { query: false });
+const AreaRoutes = lazyPage(() => import('./area-routes'), 'AreaRoutes', { query: false, messages: ['app', 'auth'] });
 
 export const routes: RouteObject[] = [
   {

@@ -8,6 +8,7 @@ import { LIMITS, MSG, formatPoints } from '@app/contract';
 import { Card } from './ui/card';
 import { Button } from './ui/button';
 import { fetchPoint } from '../lib/account-api';
+import { t } from '../lib/i18n';
 
 export function BalanceCard() {
   const [revealed, setRevealed] = useState<number | null>(null);
@@ -21,12 +22,12 @@ export function BalanceCard() {
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setRevealed(null), LIMITS.balanceRevealMs);
     },
-    onError: () => toast.error(MSG.pointsFetchFailed),
+    onError: () => toast.error(t(MSG.pointsFetchFailed)),
   });
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Points balance</h2>
+      <h2 className="text-lg font-semibold">{t('Points balance')}</h2>
       <div className="mt-3 flex items-center gap-3">
         <p aria-live="polite" className="text-3xl font-bold tabular-nums">
           <span data-testid="balance">{revealed === null ? '***' : formatPoints(revealed)}</span>{' '}
@@ -34,16 +35,16 @@ export function BalanceCard() {
         </p>
         <Button
           variant="secondary"
-          aria-label="Show balance"
+          aria-label={t('Show balance')}
           data-testid="reveal-balance"
           onClick={() => mutation.mutate()}
           disabled={mutation.isPending}
         >
           <RefreshCw aria-hidden="true" className={`h-4 w-4 ${mutation.isPending ? 'animate-spin' : ''}`} />
-          Refresh
+          {t('Refresh')}
         </Button>
       </div>
-      <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">Shown for 3 seconds after a refresh.</p>
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{t('Shown for 3 seconds after a refresh.')}</p>
     </Card>
   );
 }

@@ -36,7 +36,8 @@ function queryString(params: RequestOptions['params']): string {
 }
 
 async function request<T>(method: string, url: string, body: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The API answers its messages in the client's language (the account's saved one once signed in).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': document.documentElement.lang || 'en' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const xsrf = cookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;

@@ -5,6 +5,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { httpStatus, type ApiEnvelope } from './api-error';
 import { clearAuth, storeAuth, useStoredAuth, type Role, type User } from './auth-storage';
+import { currentLang, isLang, setLang } from './i18n';
 
 export const meQueryKey = ['me'] as const;
 
@@ -13,6 +14,8 @@ export async function fetchMe(): Promise<User | null> {
   try {
     const { data } = await api.get<ApiEnvelope & { user: User }>('/user/me');
     storeAuth(data.user);
+    // The account's language wins over the device's (it was chosen on the account, maybe on another device).
+    if (isLang(data.user.language) && data.user.language !== currentLang()) void setLang(data.user.language);
     return data.user;
   } catch (err) {
     if (httpStatus(err) === 401) {

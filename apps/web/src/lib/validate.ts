@@ -1,13 +1,33 @@
 import { toast } from './toast';
-import { firstMessage } from '@app/contract';
+import { EMAIL_INVISIBLE, LIMITS, MSG, firstMessage } from '@app/contract';
 import type { z } from 'zod';
+import { msg, t } from './i18n';
+
+/**
+ * The messages the account forms' schemas (register, login, forgot, reset, change password, profile) can give,
+ * marked so the i18n check keeps their Arabic in the shell catalog; the types keep them equal to the contract's.
+ * Any schema message with a text in a loaded catalog (another form's) is shown in the current language too.
+ */
+export const SCHEMA_MESSAGES = [
+  msg(MSG.fillAll),
+  msg(MSG.nameMin),
+  msg(MSG.invalidEmail),
+  msg(MSG.forgotEmailRequired),
+  msg(MSG.resetPasswordRequired),
+  msg('E-mail address must not contain invisible or direction-control characters') satisfies typeof EMAIL_INVISIBLE,
+  msg('Password must be at least 8 characters') satisfies `Password must be at least ${typeof LIMITS.passwordMin} characters`,
+  msg('Password must be at most 128 characters') satisfies `Password must be at most ${typeof LIMITS.passwordMax} characters`,
+  msg('At most 100 characters') satisfies `At most ${typeof LIMITS.nameMax} characters`,
+  msg('At most 32 characters') satisfies `At most ${typeof LIMITS.phoneMax} characters`,
+  msg('Phone is required'),
+];
 
 /** Where a form shows its wrong fields (components/ui/field-errors.tsx): field name → message. */
 export interface FieldMarker {
   mark: (errors: Record<string, string>, unplaced?: string) => void;
 }
 
-/** The first message of each field a failed parse names, in the order the schema found them. */
+/** The first message of each field a failed parse names, in the order the schema found them (in English). */
 export function fieldMessages(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -28,8 +48,11 @@ export function parseOrToast<S extends z.ZodType>(schema: S, values: unknown, fi
     fields?.mark({});
     return parsed.data;
   }
-  const message = firstMessage(parsed.error);
+  // The schemas speak English (the spec's texts, which the server answers too): shown in the current language.
+  const message = t(firstMessage(parsed.error));
   toast.error(message);
-  fields?.mark(fieldMessages(parsed.error), message);
+  const errors = fieldMessages(parsed.error);
+  for (const name of Object.keys(errors)) errors[name] = t(errors[name]);
+  fields?.mark(errors, message);
   return null;
 }

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { telHref, useAppConfig } from '../../lib/config';
+import { msg, t } from '../../lib/i18n';
 
 const QUICK_LINKS = [
-  { to: '/contact', label: 'Contact' },
-  { to: '/allpackage', label: 'Packages' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/about', label: 'About Us' },
+  { to: '/contact', label: msg('Contact') },
+  { to: '/allpackage', label: msg('Packages') },
+  { to: '/blog', label: msg('Blog') },
+  { to: '/about', label: msg('About Us') },
 ];
 
 export function Footer() {
@@ -16,22 +17,24 @@ export function Footer() {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-brand">
           <h2 id="footer-brand" className="text-base font-semibold">
+            {/* i18n-ignore */}
             USDT Points
           </h2>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-            We are making cryptocurrency accessible: a simple points balance in USDT, clear deposits and
-            withdrawals, and plain explanations of the risks.
+            {t(
+              'We are making cryptocurrency accessible: a simple points balance in USDT, clear deposits and withdrawals, and plain explanations of the risks.',
+            )}
           </p>
         </section>
         <section aria-labelledby="footer-links">
           <h2 id="footer-links" className="text-base font-semibold">
-            Quick links
+            {t('Quick links')}
           </h2>
           <ul className="mt-2 space-y-1 text-sm">
             {QUICK_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className="text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300">
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             ))}
@@ -39,36 +42,37 @@ export function Footer() {
         </section>
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="text-base font-semibold">
-            About Us
+            {t('About Us')}
           </h2>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-            A small team building honest tools for people who hold USDT. We never promise returns: crypto
-            prices move fast and you can lose money.
+            {t(
+              'A small team building honest tools for people who hold USDT. We never promise returns: crypto prices move fast and you can lose money.',
+            )}
           </p>
         </section>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="text-base font-semibold">
-            Contact
+            {t('Contact')}
           </h2>
           <ul className="mt-2 space-y-1 text-sm text-slate-700 dark:text-slate-300">
             <li>
-              E-mail:{' '}
-              <a href={`mailto:${config.supportEmail}`} className="text-emerald-800 underline dark:text-emerald-300">
+              {t('E-mail:')}{' '}
+              <a href={`mailto:${config.supportEmail}`} dir="ltr" className="text-emerald-800 underline dark:text-emerald-300">
                 {config.supportEmail}
               </a>
             </li>
             <li>
-              Phone:{' '}
-              <a href={telHref(config.supportPhone)} className="text-emerald-800 underline dark:text-emerald-300">
+              {t('Phone:')}{' '}
+              <a href={telHref(config.supportPhone)} dir="ltr" className="text-emerald-800 underline dark:text-emerald-300">
                 {config.supportPhone}
               </a>
             </li>
-            <li>Location: United Arab Emirates</li>
+            <li>{t('Location: United Arab Emirates')}</li>
           </ul>
         </section>
       </div>
       <p className="border-t border-slate-200 py-4 text-center text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
-        © {year} USDT Points. All rights reserved.
+        {t('© {year} USDT Points. All rights reserved.', { year })}
       </p>
     </footer>
   );

@@ -5,6 +5,7 @@ import { SideMenu } from './side-menu';
 import { Footer } from './footer';
 import { ScrollToTop } from './scroll-to-top';
 import { markPageShown } from '../../lib/page-shown';
+import { t } from '../../lib/i18n';
 
 /** Rendered after the page inside the Suspense boundary: its effect runs once the page itself is on screen. */
 function PageShown() {
@@ -15,7 +16,7 @@ function PageShown() {
 function PageLoading() {
   return (
     <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-300">
-      Loading…
+      {t('Loading…')}
     </p>
   );
 }
@@ -44,9 +45,9 @@ export function RootLayout() {
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 dark:bg-emerald-400 dark:text-slate-950"
+        className="sr-only z-50 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:start-2 dark:bg-emerald-400 dark:text-slate-950"
       >
-        Skip to content
+        {t('Skip to content')}
       </a>
       <ScrollToTop />
       <TopBar menuOpen={menuOpen} onMenuToggle={() => setMenuOpen((o) => !o)} menuButtonRef={menuButtonRef} />

@@ -2,6 +2,7 @@
 import { NavLink } from 'react-router';
 import { useLogout } from '../../lib/use-logout';
 import { useSession } from '../../lib/session';
+import { msg, t } from '../../lib/i18n';
 
 interface Item {
   to: string;
@@ -9,36 +10,36 @@ interface Item {
 }
 
 const EVERYONE: Item[] = [
-  { to: '/', label: 'Home' },
-  { to: '/allpackage', label: 'All Packages' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/contact', label: 'Contact Us' },
-  { to: '/about', label: 'About Us' },
+  { to: '/', label: msg('Home') },
+  { to: '/allpackage', label: msg('All Packages') },
+  { to: '/blog', label: msg('Blog') },
+  { to: '/contact', label: msg('Contact Us') },
+  { to: '/about', label: msg('About Us') },
 ];
 const ADMIN: Item[] = [
-  { to: '/admin/dashboard', label: 'Dashboard' },
-  { to: '/allusers', label: 'Users' },
-  { to: '/adminvideo', label: 'Add Video' },
-  { to: '/admin/withdraw', label: 'Admin Withdraw' },
-  { to: '/admin/deposit', label: 'Admin Deposit' },
-  { to: '/admin/subscription-codes', label: 'Subscription codes' },
-  { to: '/admin/announcements', label: 'Announcements' },
+  { to: '/admin/dashboard', label: msg('Dashboard') },
+  { to: '/allusers', label: msg('Users') },
+  { to: '/adminvideo', label: msg('Add Video') },
+  { to: '/admin/withdraw', label: msg('Admin Withdraw') },
+  { to: '/admin/deposit', label: msg('Admin Deposit') },
+  { to: '/admin/subscription-codes', label: msg('Subscription codes') },
+  { to: '/admin/announcements', label: msg('Announcements') },
 ];
 /** Super admins also see the audit log and the platform settings. */
 const SADMIN_ONLY: Item[] = [
-  { to: '/admin/audit', label: 'Audit log' },
-  { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/audit', label: msg('Audit log') },
+  { to: '/admin/settings', label: msg('Settings') },
 ];
-const SUBSCRIBER: Item[] = [{ to: '/video', label: 'Video' }];
+const SUBSCRIBER: Item[] = [{ to: '/video', label: msg('Video') }];
 const USER: Item[] = [
-  { to: '/user/dashboard', label: 'Dashboard' },
-  { to: '/user/transfer', label: 'Transfer' },
-  { to: '/user/deposit', label: 'Deposit' },
-  { to: '/user/package', label: 'Package' },
-  { to: '/user/withdraw', label: 'Withdraw' },
-  { to: '/user/history', label: 'History' },
-  { to: '/user/statement', label: 'Statement' },
-  { to: '/user/referrals', label: 'My team' },
+  { to: '/user/dashboard', label: msg('Dashboard') },
+  { to: '/user/transfer', label: msg('Transfer') },
+  { to: '/user/deposit', label: msg('Deposit') },
+  { to: '/user/package', label: msg('Package') },
+  { to: '/user/withdraw', label: msg('Withdraw') },
+  { to: '/user/history', label: msg('History') },
+  { to: '/user/statement', label: msg('Statement') },
+  { to: '/user/referrals', label: msg('My team') },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -58,7 +59,7 @@ function Group({ title, items, onNavigate }: { title: string; items: Item[]; onN
         {items.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.to === '/'} className={linkClass} onClick={onNavigate}>
-              {item.label}
+              {t(item.label)}
             </NavLink>
           </li>
         ))}
@@ -78,42 +79,42 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
   return (
     <nav
       id="side-menu"
-      aria-label="Main menu"
-      className={`${open ? 'block' : 'hidden'} fixed top-16 bottom-0 left-0 z-40 w-72 overflow-y-auto border-r border-slate-200 bg-white p-4 shadow-xl dark:border-slate-800 dark:bg-slate-950 lg:sticky lg:top-16 lg:bottom-auto lg:z-auto lg:block lg:h-[calc(100vh-4rem)] lg:w-60 lg:shrink-0 lg:pt-6 lg:shadow-none`}
+      aria-label={t('Main menu')}
+      className={`${open ? 'block' : 'hidden'} fixed top-16 bottom-0 start-0 z-40 w-72 overflow-y-auto border-e border-slate-200 bg-white p-4 shadow-xl dark:border-slate-800 dark:bg-slate-950 lg:sticky lg:top-16 lg:bottom-auto lg:z-auto lg:block lg:h-[calc(100vh-4rem)] lg:w-60 lg:shrink-0 lg:pt-6 lg:shadow-none`}
     >
-      <Group title="Explore" items={EVERYONE} onNavigate={onClose} />
+      <Group title={t('Explore')} items={EVERYONE} onNavigate={onClose} />
       {session.isAdmin && (
-        <Group title="Admin" items={session.role === 'SADMIN' ? [...ADMIN, ...SADMIN_ONLY] : ADMIN} onNavigate={onClose} />
+        <Group title={t('Admin')} items={session.role === 'SADMIN' ? [...ADMIN, ...SADMIN_ONLY] : ADMIN} onNavigate={onClose} />
       )}
-      {session.isSubscriber && <Group title="Videos" items={SUBSCRIBER} onNavigate={onClose} />}
-      {session.isLoggedIn && <Group title="Wallet" items={USER} onNavigate={onClose} />}
+      {session.isSubscriber && <Group title={t('Videos')} items={SUBSCRIBER} onNavigate={onClose} />}
+      {session.isLoggedIn && <Group title={t('Wallet')} items={USER} onNavigate={onClose} />}
       <div className="mb-4">
         <h2 className="mb-1 px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
-          Account
+          {t('Account')}
         </h2>
         <ul>
           {session.isLoggedIn ? (
             <>
               <li>
                 <NavLink to="/user/profile" end className={linkClass} onClick={onClose}>
-                  Profile
+                  {t('Profile')}
                 </NavLink>
               </li>
               <li>
                 <NavLink to="/user/notifications" className={linkClass} onClick={onClose}>
-                  Notifications
+                  {t('Notifications')}
                 </NavLink>
               </li>
               <li>
                 <button
                   type="button"
-                  className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+                  className="block w-full rounded-lg px-3 py-2 text-start text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
                   onClick={() => {
                     onClose();
                     void logout();
                   }}
                 >
-                  Logout
+                  {t('Logout')}
                 </button>
               </li>
             </>
@@ -121,12 +122,12 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
             <>
               <li>
                 <NavLink to="/login" className={linkClass} onClick={onClose}>
-                  Login
+                  {t('Login')}
                 </NavLink>
               </li>
               <li>
                 <NavLink to="/signup" className={linkClass} onClick={onClose}>
-                  Signup
+                  {t('Signup')}
                 </NavLink>
               </li>
             </>

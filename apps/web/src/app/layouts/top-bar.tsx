@@ -4,6 +4,8 @@ import { Menu, Moon, Sun, X } from '../../components/ui/shell-icons';
 import { toggleTheme, useTheme } from '../../lib/theme';
 import { NotificationBellSlot } from '../../features/notifications/bell-slot';
 import { UserMenu } from './user-menu';
+import { LanguageSwitch } from './language-switch';
+import { t } from '../../lib/i18n';
 
 interface TopBarProps {
   menuOpen: boolean;
@@ -24,29 +26,31 @@ export function TopBar({ menuOpen, onMenuToggle, menuButtonRef }: TopBarProps) {
           ref={menuButtonRef}
           type="button"
           className={`${iconButton} lg:hidden`}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t('Close menu') : t('Open menu')}
           aria-expanded={menuOpen}
           aria-controls="side-menu"
           onClick={onMenuToggle}
         >
           {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </button>
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold" aria-label="USDT Points home">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold" aria-label={t('USDT Points home')}>
           <span
             aria-hidden="true"
             className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-emerald-700 text-white dark:bg-emerald-400 dark:text-slate-950"
           >
             T
           </span>
+          {/* i18n-ignore */}
           <span>USDT Points</span>
         </Link>
-        <div className="ml-auto flex min-w-0 items-center gap-2">
+        <div className="ms-auto flex min-w-0 items-center gap-2">
           <NotificationBellSlot />
           <UserMenu />
+          <LanguageSwitch />
           <button
             type="button"
             className={iconButton}
-            aria-label="Toggle dark theme"
+            aria-label={t('Toggle dark theme')}
             aria-pressed={isDark}
             onClick={toggleTheme}
             data-testid="theme-toggle"

@@ -5,9 +5,10 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { useLogout } from '../../lib/use-logout';
 import { useSession } from '../../lib/session';
+import { t } from '../../lib/i18n';
 
 const itemClass =
-  'block w-full px-4 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:text-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800';
+  'block w-full px-4 py-2 text-start text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:text-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800';
 
 export function UserMenu() {
   const { isLoggedIn, user } = useSession();
@@ -89,7 +90,7 @@ export function UserMenu() {
           {name.trim().charAt(0) || '?'}
         </span>
         {/* The name is the visible label from sm up and stays in the accessible name on phones (label-in-name). */}
-        <span className="sr-only">Account menu for </span>
+        <span className="sr-only">{t('Account menu for')} </span>
         <span className="sr-only sm:not-sr-only">
           <span className="block max-w-[10rem] truncate" data-testid="user-menu-name">
             {name}
@@ -105,16 +106,16 @@ export function UserMenu() {
           role="menu"
           aria-labelledby={`${menuId}-button`}
           onKeyDown={onMenuKeyDown}
-          className="absolute top-full right-0 z-50 mt-2 w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className="absolute top-full end-0 z-50 mt-2 w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <li role="none">
             <Link ref={(el) => void (itemsRef.current[0] = el)} role="menuitem" tabIndex={-1} to="/user/profile" className={itemClass} onClick={() => close(false)}>
-              Profile
+              {t('Profile')}
             </Link>
           </li>
           <li role="none">
             <Link ref={(el) => void (itemsRef.current[1] = el)} role="menuitem" tabIndex={-1} to="/user/security" className={itemClass} onClick={() => close(false)}>
-              Security
+              {t('Security')}
             </Link>
           </li>
           <li role="none">
@@ -129,7 +130,7 @@ export function UserMenu() {
                 void logout();
               }}
             >
-              Logout
+              {t('Logout')}
             </button>
           </li>
         </ul>

@@ -3,6 +3,7 @@
 import type { InputHTMLAttributes } from 'react';
 import { useSession } from '../../lib/session';
 import { Input } from './input';
+import { t } from '../../lib/i18n';
 
 export function useNeedsAuthenticatorCode(): boolean {
   return Boolean(useSession().user?.twoFactor);
@@ -12,13 +13,13 @@ export function AuthenticatorCodeInput(props: Omit<InputHTMLAttributes<HTMLInput
   if (!useNeedsAuthenticatorCode()) return null;
   return (
     <Input
-      label="Code from your authenticator app"
+      label={t('Code from your authenticator app')}
       name="code"
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={7}
       required
-      hint="Two-factor sign-in is on: enter the 6-digit code your app shows now."
+      hint={t('Two-factor sign-in is on: enter the 6-digit code your app shows now.')}
       {...props}
     />
   );

@@ -2,6 +2,7 @@
 // starts on the safe choice for destructive actions and returns to the opener when the dialog closes.
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { buttonClass } from './button';
+import { t } from '../../lib/i18n';
 
 export interface ConfirmOptions {
   title: string;
@@ -22,8 +23,8 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel = t('Confirm'),
+  cancelLabel = t('Cancel'),
   tone = 'default',
   onConfirm,
   onCancel,

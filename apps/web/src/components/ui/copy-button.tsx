@@ -1,6 +1,7 @@
 import { Copy } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import { Button } from './button';
+import { t } from '../../lib/i18n';
 
 /**
  * Copies `text`; `ariaLabel` names the button where one page shows many ("Copy code ABCD…"). `compact` is the
@@ -8,7 +9,7 @@ import { Button } from './button';
  */
 export function CopyButton({
   text,
-  label = 'Copy',
+  label = t('Copy'),
   what,
   ariaLabel,
   compact,
@@ -22,17 +23,17 @@ export function CopyButton({
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success(`${what} copied`);
+      toast.success(t('{what} copied', { what }));
     } catch {
-      toast.error(`Could not copy the ${what.toLowerCase()}; select it and copy it by hand.`);
+      toast.error(t('Could not copy the {what}; select it and copy it by hand.', { what: what.toLowerCase() }));
     }
   };
   if (compact) {
     return (
       <button
         type="button"
-        aria-label={ariaLabel ?? `Copy ${what.toLowerCase()}`}
-        title={`Copy ${what.toLowerCase()}`}
+        aria-label={ariaLabel ?? t('Copy {what}', { what: what.toLowerCase() })}
+        title={t('Copy {what}', { what: what.toLowerCase() })}
         onClick={() => void copy()}
         className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       >

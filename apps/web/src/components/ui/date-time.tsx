@@ -1,16 +1,19 @@
-const FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const DAY_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { dateFormat } from '../../lib/i18n';
+
+const FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+const DAY_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 
 /**
  * An ISO date as a local date and time (`day`: the date alone, where a table is short of room), machine-readable
- * in `dateTime`; never broken over two lines.
+ * in `dateTime`; never broken over two lines. Written in the current language (lib/i18n dateFormat: en-US, or
+ * Arabic with Latin digits); a language switch re-renders it.
  */
 export function DateTime({ iso, day }: { iso: string; day?: boolean }) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return <span>{iso}</span>;
   return (
     <time dateTime={iso} className="whitespace-nowrap">
-      {(day ? DAY_FORMAT : FORMAT).format(date)}
+      {dateFormat(day ? DAY_FORMAT : FORMAT).format(date)}
     </time>
   );
 }

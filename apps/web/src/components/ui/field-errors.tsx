@@ -3,6 +3,7 @@
 // shows the message under it (aria-describedby) and clears it when edited. The toast stays (spec texts).
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { errorMessage } from '../../lib/api-error';
+import { t } from '../../lib/i18n';
 
 /** Field name → the message shown under it. Insertion order is the order the problems were found. */
 export type FieldErrors = Record<string, string>;
@@ -52,7 +53,8 @@ export function useFieldErrors(fieldOfMessage: Record<string, string> = {}): Fie
     mark,
     markRefused: (errOrMessage) => {
       const message = typeof errOrMessage === 'string' ? errOrMessage : errorMessage(errOrMessage, '');
-      const name = fieldOfMessage[message];
+      // The server answers in the user's language: its message is the English key or that key's translation.
+      const name = fieldOfMessage[message] ?? Object.entries(fieldOfMessage).find(([english]) => t(english) === message)?.[1];
       if (name) mark({ [name]: message });
     },
     clear: (name) =>

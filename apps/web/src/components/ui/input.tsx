@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
 import { useFieldError } from './field-errors';
+import { Trans } from '../../lib/i18n';
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -29,10 +30,12 @@ export function Input({ label, hint, id, className = '', type, onChange, ...rest
   const input = (
     <input
       id={inputId}
+      // E-mail addresses and phone numbers read left to right in Arabic too.
+      dir={type === 'email' || type === 'tel' ? 'ltr' : undefined}
       type={password && revealed ? 'text' : type}
       aria-invalid={error ? true : undefined}
       aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-      className={`${fieldClass} ${error ? '' : 'border-slate-400 dark:border-slate-500'} ${password ? 'pr-20' : ''} ${className}`}
+      className={`${fieldClass} ${error ? '' : 'border-slate-400 dark:border-slate-500'} ${password ? 'pe-20' : ''} ${className}`}
       onChange={change}
       {...rest}
     />
@@ -51,10 +54,14 @@ export function Input({ label, hint, id, className = '', type, onChange, ...rest
             aria-controls={inputId}
             disabled={rest.disabled}
             onClick={() => setRevealed((shown) => !shown)}
-            className="absolute inset-y-1 right-1 rounded-md px-3 text-sm font-semibold text-emerald-800 hover:bg-slate-100 disabled:opacity-50 dark:text-emerald-300 dark:hover:bg-slate-800"
+            className="absolute inset-y-1 end-1 rounded-md px-3 text-sm font-semibold text-emerald-800 hover:bg-slate-100 disabled:opacity-50 dark:text-emerald-300 dark:hover:bg-slate-800"
           >
-            {revealed ? 'Hide' : 'Show'}
-            <span className="sr-only"> password</span>
+            {/* The visible word, and "password" for screen readers only ("Show password"). */}
+            {revealed ? (
+              <Trans id="Hide<0> password</0>" components={{ 0: <span className="sr-only" /> }} />
+            ) : (
+              <Trans id="Show<0> password</0>" components={{ 0: <span className="sr-only" /> }} />
+            )}
           </button>
         </div>
       ) : (

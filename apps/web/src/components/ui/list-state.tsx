@@ -1,6 +1,7 @@
 // The states a fetched list shows instead of its rows, one look everywhere.
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { t } from '../../lib/i18n';
 
 /** The list could not be loaded: the reason, and a way to ask again. */
 export function LoadError({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
@@ -8,7 +9,7 @@ export function LoadError({ children, onRetry }: { children: ReactNode; onRetry:
     <div role="alert" className="py-4 text-red-700 dark:text-red-300">
       <p>{children}</p>
       <Button variant="secondary" className="mt-2" onClick={onRetry}>
-        Try again
+        {t('Try again')}
       </Button>
     </div>
   );
@@ -18,9 +19,9 @@ export function LoadError({ children, onRetry }: { children: ReactNode; onRetry:
 export function PageGone({ onFirstPage }: { onFirstPage: () => void }) {
   return (
     <div className="py-4 text-slate-600 dark:text-slate-300">
-      <p>There is nothing on this page any more.</p>
+      <p>{t('There is nothing on this page any more.')}</p>
       <Button variant="secondary" className="mt-2" onClick={onFirstPage}>
-        Go to the first page
+        {t('Go to the first page')}
       </Button>
     </div>
   );

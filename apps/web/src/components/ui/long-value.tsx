@@ -2,6 +2,7 @@
 // they show as `abcd1234…ef56` with a copy button; the full value is in the title (hover), replaces the short
 // form while focused, and is what screen readers read.
 import { CopyButton } from './copy-button';
+import { t } from '../../lib/i18n';
 
 const HEAD = 8;
 const TAIL = 4;
@@ -27,7 +28,7 @@ export function LongValue({ value, what }: { value: string; what: string }) {
         </span>
         <span className="sr-only group-focus:not-sr-only group-focus:break-all">{value}</span>
       </span>
-      <CopyButton text={value} what={what} ariaLabel={`Copy ${short}`} compact />
+      <CopyButton text={value} what={what} ariaLabel={t('Copy {what}', { what: short })} compact />
     </span>
   );
 }

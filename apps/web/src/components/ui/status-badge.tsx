@@ -1,6 +1,8 @@
 // Spec §4: people see a deposit or withdrawal as "Approved" or "Pending" (admins may see other words).
 // The word carries the meaning; colour only repeats it.
-export function StatusBadge({ done, doneLabel = 'Approved', pendingLabel = 'Pending' }: { done: boolean; doneLabel?: string; pendingLabel?: string }) {
+import { t } from '../../lib/i18n';
+
+export function StatusBadge({ done, doneLabel = t('Approved'), pendingLabel = t('Pending') }: { done: boolean; doneLabel?: string; pendingLabel?: string }) {
   return (
     <span
       className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${

@@ -10,7 +10,7 @@ const isNumeric = (column: Column): column is { label: ReactNode; numeric: true 
   typeof column === 'object' && column !== null && 'numeric' in column;
 const labelOf = (column: Column): ReactNode => (isNumeric(column) ? column.label : column);
 
-const th = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
+const th = 'px-3 py-2 text-start text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300';
 
 /** The header row: one `<th scope="col">` per column; read by screen readers, hidden on the cards. */
 function TableHead({ columns }: { columns: Column[] }) {
@@ -18,7 +18,7 @@ function TableHead({ columns }: { columns: Column[] }) {
     <thead role="rowgroup" className="border-b border-slate-200 max-md:sr-only dark:border-slate-700">
       <tr role="row">
         {columns.map((column, i) => (
-          <th key={i} role="columnheader" scope="col" className={isNumeric(column) ? `${th} text-right` : th}>
+          <th key={i} role="columnheader" scope="col" className={isNumeric(column) ? `${th} text-end` : th}>
             {labelOf(column)}
           </th>
         ))}
@@ -94,7 +94,7 @@ export function DataCell({
 }: HTMLAttributes<HTMLTableCellElement> & { header?: boolean; actions?: boolean }) {
   const column = useContext(ColumnsContext)[useContext(CellIndexContext)];
   const numeric = column !== undefined && isNumeric(column);
-  const classes = `${cellBase} ${numeric ? 'md:text-right' : ''} ${actions ? 'max-md:block max-md:pt-2' : ''} ${className}`;
+  const classes = `${cellBase} ${numeric ? 'md:text-end' : ''} ${actions ? 'max-md:block max-md:pt-2' : ''} ${className}`;
   const content = (
     <>
       {!actions && (
@@ -106,7 +106,7 @@ export function DataCell({
     </>
   );
   return header ? (
-    <th role="rowheader" scope="row" className={`${classes} text-left font-medium`} {...rest}>
+    <th role="rowheader" scope="row" className={`${classes} text-start font-medium`} {...rest}>
       {content}
     </th>
   ) : (

@@ -11,12 +11,28 @@ import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-e
 import { fieldMessages } from '../../lib/validate';
 import { useConfirm } from '../../components/ui/confirm-dialog';
 import { errorMessage } from '../../lib/api';
+import { msg, t } from '../../lib/i18n';
 import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import { adjustPoints, type PointsAction } from './api';
 
+/** msg() ids, rendered with t(). */
 const TEXT = {
-  add: { title: 'Add points', button: 'Add points', confirm: 'Add points?', to: 'to', intro: 'Credit a user’s balance, e.g. to correct a mistake. It is recorded in the audit log.' },
-  remove: { title: 'Remove points', button: 'Remove points', confirm: 'Remove points?', to: 'from', intro: 'Debit a user’s balance. It fails if the user does not have that many points.' },
+  add: {
+    title: msg('Add points'),
+    button: msg('Add points'),
+    confirm: msg('Add points?'),
+    question: msg('Add {points} points to {email}?'),
+    done: msg('Points added'),
+    intro: msg('Credit a user’s balance, e.g. to correct a mistake. It is recorded in the audit log.'),
+  },
+  remove: {
+    title: msg('Remove points'),
+    button: msg('Remove points'),
+    confirm: msg('Remove points?'),
+    question: msg('Remove {points} points from {email}?'),
+    done: msg('Points removed'),
+    intro: msg('Debit a user’s balance. It fails if the user does not have that many points.'),
+  },
 } as const;
 
 export function PointsForm({ action }: { action: PointsAction }) {
@@ -32,11 +48,11 @@ export function PointsForm({ action }: { action: PointsAction }) {
     mutationFn: (body: { email: string; points: number }) =>
       keys.run(`POST ${action} ${JSON.stringify(body)}`, (key) => adjustPoints(action, body, key)),
     onSuccess: (data) => {
-      toast.success(data.message || (action === 'add' ? 'Points added' : 'Points removed'));
+      toast.success(data.message || t(text.done));
       setEmail('');
       setPoints('');
     },
-    onError: (err) => toast.error(errorMessage(err, MSG.adminPointsError)),
+    onError: (err) => toast.error(errorMessage(err, t(MSG.adminPointsError))),
     onSettled: () =>
       Promise.all(['point', 'statement', 'me'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
   });
@@ -48,14 +64,17 @@ export function PointsForm({ action }: { action: PointsAction }) {
     const parsed = adminPointsBody.safeParse({ email, points });
     if (!parsed.success) {
       // The spec's one message as the toast; each wrong field says its own problem.
-      toast.error(MSG.adminPointsInvalid);
-      fields.mark(fieldMessages(parsed.error), MSG.adminPointsInvalid);
+      toast.error(t(MSG.adminPointsInvalid));
+      // The schema speaks English (the spec's one message, in this catalog): shown in the current language.
+      const errors = fieldMessages(parsed.error);
+      for (const name of Object.keys(errors)) errors[name] = t(errors[name]!);
+      fields.mark(errors, t(MSG.adminPointsInvalid));
       return;
     }
     fields.mark({});
     const ok = await confirm({
-      title: text.confirm,
-      message: `${action === 'add' ? 'Add' : 'Remove'} ${formatCents(parsed.data.points)} points ${text.to} ${parsed.data.email}?`,
+      title: t(text.confirm),
+      message: t(text.question, { points: formatCents(parsed.data.points), email: parsed.data.email }),
       tone: action === 'remove' ? 'danger' : 'default',
     });
     if (ok) mutation.mutate({ email: parsed.data.email, points: centsToNumber(parsed.data.points) });
@@ -64,15 +83,16 @@ export function PointsForm({ action }: { action: PointsAction }) {
   return (
     <Card>
       <h2 id={headingId} className="text-lg font-semibold">
-        {text.title}
+        {t(text.title)}
       </h2>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{text.intro}</p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t(text.intro)}</p>
       <form ref={fields.formRef} aria-labelledby={headingId} noValidate onSubmit={(e) => void submit(e)} className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
         <FieldErrorsProvider value={fields}>
         <Input
-          label="User e-mail"
+          label={t('User e-mail')}
           name="email"
           type="email"
+          dir="ltr"
           autoComplete="off"
           spellCheck={false}
           required
@@ -81,7 +101,7 @@ export function PointsForm({ action }: { action: PointsAction }) {
           disabled={mutation.isPending}
         />
         <Input
-          label="Points"
+          label={t('Points')}
           name="points"
           type="number"
           inputMode="decimal"
@@ -93,7 +113,7 @@ export function PointsForm({ action }: { action: PointsAction }) {
           disabled={mutation.isPending}
         />
         <Button type="submit" variant={action === 'remove' ? 'danger' : 'primary'} disabled={mutation.isPending}>
-          {text.button}
+          {t(text.button)}
         </Button>
         </FieldErrorsProvider>
       </form>

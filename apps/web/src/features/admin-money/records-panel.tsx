@@ -11,6 +11,7 @@ import { DateTime } from '../../components/ui/date-time';
 import { Pagination } from '../../components/ui/pagination';
 import { StatusBadge } from '../../components/ui/status-badge';
 import type { ApiEnvelope } from '../../lib/api';
+import { t } from '../../lib/i18n';
 import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import type { ListPage, ListParams } from './api';
 import { LoadError, PageGone } from '../../components/ui/list-state';
@@ -25,12 +26,25 @@ export interface AdminRecord {
 }
 
 export interface RecordKind<T extends AdminRecord> {
-  /** "deposits" / "withdrawals": caption, counts, query key. */
-  plural: string;
+  /** The list's own sentences, as msg() ids (rendered with t()): one per sentence, never built from a plural word. */
+  texts: {
+    /** "deposits": the pagination's name. */
+    plural: string;
+    /** "Filter deposits": the filter form's name. */
+    filter: string;
+    /** "Loading deposits…" */
+    loading: string;
+    /** "No deposits match these filters." */
+    noMatch: string;
+    /** "No deposits yet." */
+    none: string;
+    /** ICU plural with {count}: "3 deposits". */
+    count: string;
+  };
   queryKey: string;
   rowTestId: string;
   fetch: (params: ListParams) => Promise<ListPage<T>>;
-  /** status filter values of the server (besides "all"), with their labels. */
+  /** status filter values of the server (besides "all"), with their labels (msg() ids, like the labels below). */
   statuses: { value: string; label: string }[];
   doneLabel: string;
   referenceLabel: string;
@@ -39,8 +53,10 @@ export interface RecordKind<T extends AdminRecord> {
   markLabel: (targetDone: boolean) => string;
   setStatus: (r: T, targetDone: boolean, key: string) => Promise<ApiEnvelope>;
   remove: (r: T, key: string) => Promise<ApiEnvelope>;
+  /** The confirmations, built with t() when asked, so they are in the current language. */
   confirmStatus: (r: T, targetDone: boolean) => ConfirmOptions;
   confirmDelete: (r: T) => ConfirmOptions;
+  /** Toast texts, built with t() when raised. */
   toasts: {
     fetchError: (err: unknown) => string;
     updated: (data: ApiEnvelope) => string;
@@ -86,10 +102,10 @@ function Filters<T extends AdminRecord>({
     onChange({ email: email.trim(), page: 1 });
   };
   return (
-    <form role="search" aria-label={`Filter ${kind.plural}`} onSubmit={apply} className="flex flex-wrap items-end gap-3">
+    <form role="search" aria-label={t(kind.texts.filter)} onSubmit={apply} className="flex flex-wrap items-end gap-3">
       <div className="flex flex-col gap-1">
         <label htmlFor={statusId} className="text-sm font-medium">
-          Status
+          {t('Status')}
         </label>
         <select
           id={statusId}
@@ -97,17 +113,17 @@ function Filters<T extends AdminRecord>({
           value={params.status}
           onChange={(e) => onChange({ status: e.target.value, page: 1 })}
         >
-          <option value="">All</option>
+          <option value="">{t('All')}</option>
           {kind.statuses.map((s) => (
             <option key={s.value} value={s.value}>
-              {s.label}
+              {t(s.label)}
             </option>
           ))}
         </select>
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={emailId} className="text-sm font-medium">
-          Filter by e-mail
+          {t('Filter by e-mail')}
         </label>
         <input
           id={emailId}
@@ -115,12 +131,13 @@ function Filters<T extends AdminRecord>({
           className={selectClass}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          placeholder="part of an e-mail"
+          placeholder={t('part of an e-mail')}
           autoComplete="off"
+          dir="auto"
         />
       </div>
       <Button type="submit" variant="secondary">
-        Apply
+        {t('Apply')}
       </Button>
       {(params.email || params.status) && (
         <Button
@@ -130,7 +147,7 @@ function Filters<T extends AdminRecord>({
             onChange({ email: '', status: '', page: 1 });
           }}
         >
-          Clear filters
+          {t('Clear filters')}
         </Button>
       )}
     </form>
@@ -200,7 +217,7 @@ export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: Rec
   if (list.isPending) {
     body = (
       <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        Loading {kind.plural}…
+        {t(kind.texts.loading)}
       </p>
     );
   } else if (!data) {
@@ -210,14 +227,14 @@ export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: Rec
   } else if (data.records.length === 0) {
     body = (
       <p className="py-4 text-slate-600 dark:text-slate-300">
-        {params.status || params.email ? `No ${kind.plural} match these filters.` : `No ${kind.plural} yet.`}
+        {params.status || params.email ? t(kind.texts.noMatch) : t(kind.texts.none)}
       </p>
     );
   } else {
     body = (
       <DataTable
         caption={title}
-        columns={['E-mail', { label: 'Amount (USDT)', numeric: true }, kind.referenceLabel, 'Status', 'Date', 'Actions']}
+        columns={[t('E-mail'), { label: t('Amount (USDT)'), numeric: true }, t(kind.referenceLabel), t('Status'), t('Date'), t('Actions')]}
         busy={list.isFetching}
       >
         {data.records.map((record) => {
@@ -225,13 +242,15 @@ export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: Rec
           const busy = busyId === record._id;
           return (
             <DataRow key={record._id} data-testid={kind.rowTestId}>
-              <DataCell className="[overflow-wrap:anywhere]">{record.email}</DataCell>
+              <DataCell className="[overflow-wrap:anywhere]">
+                <bdi dir="ltr">{record.email}</bdi>
+              </DataCell>
               <DataCell className="font-semibold whitespace-nowrap tabular-nums">{formatPoints(record.amount)}</DataCell>
               <DataCell>
-                <LongValue value={kind.reference(record)} what={kind.referenceLabel} />
+                <LongValue value={kind.reference(record)} what={t(kind.referenceLabel)} />
               </DataCell>
               <DataCell>
-                <StatusBadge done={done} doneLabel={kind.doneLabel} />
+                <StatusBadge done={done} doneLabel={t(kind.doneLabel)} pendingLabel={t('Pending')} />
               </DataCell>
               <DataCell>
                 <DateTime iso={record.createdAt} />
@@ -245,10 +264,10 @@ export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: Rec
                     disabled={busy}
                     onClick={() => void askStatus(record)}
                   >
-                    {kind.markLabel(!done)}
+                    {t(kind.markLabel(!done))}
                   </Button>
                   <Button variant="danger" data-primary-action disabled={busy} onClick={() => void askDelete(record)}>
-                    Delete
+                    {t('Delete')}
                   </Button>
                 </div>
               </DataCell>
@@ -263,11 +282,11 @@ export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: Rec
     <div>
       <Filters key={params.email} kind={kind} params={params} onChange={setParams} />
       <p className="mt-4 text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-        {data ? `${data.total} ${data.total === 1 ? kind.plural.replace(/s$/, '') : kind.plural}` : '\u00a0'}
+        {data ? t(kind.texts.count, { count: data.total }) : '\u00a0'}
       </p>
       <div className="mt-2">{body}</div>
       {data && data.records.length > 0 && (
-        <Pagination label={kind.plural} page={params.page} pageCount={pageCount} onPage={(page) => setParams({ page })} />
+        <Pagination label={t(kind.texts.plural)} page={params.page} pageCount={pageCount} onPage={(page) => setParams({ page })} />
       )}
       {dialog}
     </div>

@@ -12,6 +12,7 @@ import { LoadError } from '../../components/ui/list-state';
 import { Pagination } from '../../components/ui/pagination';
 import { api, errorMessage, type ApiEnvelope } from '../../lib/api';
 import { idempotencyHeader, useIdempotencyKeys } from '../../lib/idempotency-key';
+import { t } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 
 const LIMIT = 20;
@@ -35,17 +36,17 @@ function Health({ health }: { health: ChainHealth }) {
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2" data-testid="poller-health">
       <div>
-        <dt className="font-medium">Chain watch</dt>
+        <dt className="font-medium">{t('Chain watch')}</dt>
         <dd className={failing ? 'text-red-700 dark:text-red-300' : 'text-slate-700 dark:text-slate-300'}>
-          {!health.enabled ? 'Off (no Tron API URL set)' : failing ? 'Failing: deposits are credited once it recovers' : 'Working'}
+          {!health.enabled ? t('Off (no Tron API URL set)') : failing ? t('Failing: deposits are credited once it recovers') : t('Working')}
         </dd>
       </div>
       <div>
-        <dt className="font-medium">Last successful poll</dt>
-        <dd className="text-slate-700 dark:text-slate-300">{health.lastSuccessAt ? <DateTime iso={health.lastSuccessAt} /> : 'never'}</dd>
+        <dt className="font-medium">{t('Last successful poll')}</dt>
+        <dd className="text-slate-700 dark:text-slate-300">{health.lastSuccessAt ? <DateTime iso={health.lastSuccessAt} /> : t('never')}</dd>
       </div>
       <div className="min-w-0 sm:col-span-2">
-        <dt className="font-medium">Last error</dt>
+        <dt className="font-medium">{t('Last error')}</dt>
         <dd className="break-words text-slate-700 dark:text-slate-300">
           {health.lastError ? (
             <>
@@ -58,7 +59,7 @@ function Health({ health }: { health: ChainHealth }) {
               )}
             </>
           ) : (
-            'none'
+            t('none')
           )}
         </dd>
       </div>
@@ -66,73 +67,82 @@ function Health({ health }: { health: ChainHealth }) {
   );
 }
 
-function TransferCard({ t, onDone }: { t: UnmatchedTransfer; onDone: () => void }) {
+function TransferCard({ transfer, onDone }: { transfer: UnmatchedTransfer; onDone: () => void }) {
   const id = useId();
-  const [email, setEmail] = useState(t.claimedBy[0] ?? '');
+  const [email, setEmail] = useState(transfer.claimedBy[0] ?? '');
   const keys = useIdempotencyKeys();
   const { confirm, dialog } = useConfirm();
   const assign = useMutation({
-    mutationFn: (to: string) => keys.run(`assign ${t._id} ${to}`, (key) => post(`/deposit/unmatched/${t._id}/assign`, { email: to }, key)),
+    mutationFn: (to: string) => keys.run(`assign ${transfer._id} ${to}`, (key) => post(`/deposit/unmatched/${transfer._id}/assign`, { email: to }, key)),
     onSuccess: (d) => {
       toast.success(d.message);
       onDone();
     },
-    onError: (err) => toast.error(errorMessage(err, 'Could not credit the transfer.')),
+    onError: (err) => toast.error(errorMessage(err, t('Could not credit the transfer.'))),
   });
   const dismiss = useMutation({
-    mutationFn: () => keys.run(`dismiss ${t._id}`, (key) => post(`/deposit/unmatched/${t._id}/dismiss`, {}, key)),
+    mutationFn: () => keys.run(`dismiss ${transfer._id}`, (key) => post(`/deposit/unmatched/${transfer._id}/dismiss`, {}, key)),
     onSuccess: (d) => {
       toast.success(d.message);
       onDone();
     },
-    onError: (err) => toast.error(errorMessage(err, 'Could not dismiss the transfer.')),
+    onError: (err) => toast.error(errorMessage(err, t('Could not dismiss the transfer.'))),
   });
   const busy = assign.isPending || dismiss.isPending;
-  const amount = t.amount === null ? `${t.value} units (not whole cents)` : `${formatPoints(t.amount)} USDT`;
+  const amount =
+    transfer.amount === null ? t('{value} units (not whole cents)', { value: transfer.value }) : `${formatPoints(transfer.amount)} USDT`;
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
     const to = email.trim();
-    if (!to) return void toast.error('Enter the e-mail of the user to credit');
-    if (await confirm({ title: 'Credit this transfer?', message: `${amount} is credited to ${to}. This is recorded in the audit log.`, confirmLabel: 'Credit' })) assign.mutate(to);
+    if (!to) return void toast.error(t('Enter the e-mail of the user to credit'));
+    const ok = await confirm({
+      title: t('Credit this transfer?'),
+      message: t('{amount} is credited to {email}. This is recorded in the audit log.', { amount, email: to }),
+      confirmLabel: t('Credit'),
+    });
+    if (ok) assign.mutate(to);
   };
   return (
     <li className="rounded-lg border border-slate-200 p-4 dark:border-slate-700" data-testid="unmatched-row">
       <p className="text-lg font-semibold tabular-nums">{amount}</p>
-      <p className="text-sm text-slate-700 dark:text-slate-300">{t.reason}</p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{transfer.reason}</p>
       <dl className="mt-2 grid gap-1 text-xs text-slate-700 dark:text-slate-300">
         <div className="min-w-0">
-          <dt className="inline font-medium">Transaction: </dt>
-          <dd className="inline font-mono break-all">
-            {t.transactionId}
-            {t.position > 0 ? ` #${t.position + 1}` : ''}
+          <dt className="inline font-medium">{t('Transaction:')} </dt>
+          <dd className="inline font-mono break-all" dir="ltr">
+            {transfer.transactionId}
+            {transfer.position > 0 ? ` #${transfer.position + 1}` : ''}
           </dd>
         </div>
         <div className="min-w-0">
-          <dt className="inline font-medium">From: </dt>
-          <dd className="inline font-mono break-all">{t.from || 'unknown'}</dd>
+          <dt className="inline font-medium">{t('From:')} </dt>
+          <dd className="inline font-mono break-all">{transfer.from ? <bdi dir="ltr">{transfer.from}</bdi> : t('unknown')}</dd>
         </div>
         <div>
-          <dt className="inline font-medium">Sent: </dt>
+          <dt className="inline font-medium">{t('Sent:')} </dt>
           <dd className="inline">
-            <DateTime iso={t.blockTime} />
+            <DateTime iso={transfer.blockTime} />
           </dd>
         </div>
-        {t.claimedBy.length > 0 && (
+        {transfer.claimedBy.length > 0 && (
           <div className="min-w-0">
-            <dt className="inline font-medium">Transaction ID pasted by: </dt>
-            <dd className="inline break-all">{t.claimedBy.join(', ')}</dd>
+            <dt className="inline font-medium">{t('Transaction ID pasted by:')} </dt>
+            <dd className="inline break-all" dir="ltr">
+              {transfer.claimedBy.join(', ')}
+            </dd>
           </div>
         )}
       </dl>
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-3 flex flex-wrap items-end gap-3" aria-busy={busy}>
         <div className="flex min-w-0 flex-1 basis-56 flex-col gap-1">
           <label htmlFor={id} className="text-sm font-medium">
-            Credit to (e-mail)
+            {t('Credit to (e-mail)')}
           </label>
           <input
             id={id}
             type="email"
+            dir="ltr"
             autoComplete="off"
             value={email}
             disabled={busy}
@@ -141,16 +151,22 @@ function TransferCard({ t, onDone }: { t: UnmatchedTransfer; onDone: () => void 
           />
         </div>
         <Button type="submit" disabled={busy}>
-          Credit
+          {t('Credit')}
         </Button>
         <Button
           variant="secondary"
           disabled={busy}
           onClick={async () => {
-            if (await confirm({ title: 'Dismiss this transfer?', message: `${amount} leaves this list without crediting anyone.`, confirmLabel: 'Dismiss', tone: 'danger' })) dismiss.mutate();
+            const ok = await confirm({
+              title: t('Dismiss this transfer?'),
+              message: t('{amount} leaves this list without crediting anyone.', { amount }),
+              confirmLabel: t('Dismiss'),
+              tone: 'danger',
+            });
+            if (ok) dismiss.mutate();
           }}
         >
-          Dismiss
+          {t('Dismiss')}
         </Button>
       </form>
       {dialog}
@@ -167,30 +183,30 @@ export function UnmatchedPanel() {
   return (
     <Card>
       <h2 id={headingId} className="text-lg font-semibold">
-        Deposits on the chain
+        {t('Deposits on the chain')}
       </h2>
       {query.isError && !query.data ? (
-        <LoadError onRetry={() => void query.refetch()}>Could not load the unmatched deposits.</LoadError>
+        <LoadError onRetry={() => void query.refetch()}>{t('Could not load the unmatched deposits.')}</LoadError>
       ) : !query.data ? (
         <p role="status" className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-          Loading…
+          {t('Loading…')}
         </p>
       ) : (
         <>
           <div className="mt-3">
             <Health health={query.data.health} />
           </div>
-          <h3 className="mt-5 font-semibold">Unmatched deposits ({query.data.total})</h3>
+          <h3 className="mt-5 font-semibold">{t('Unmatched deposits ({count})', { count: query.data.total })}</h3>
           {query.data.transfers.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">Every transfer seen on the chain has been credited or dismissed.</p>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('Every transfer seen on the chain has been credited or dismissed.')}</p>
           ) : (
             <ul className="mt-3 grid gap-3">
-              {query.data.transfers.map((t) => (
-                <TransferCard key={t._id} t={t} onDone={refresh} />
+              {query.data.transfers.map((transfer) => (
+                <TransferCard key={transfer._id} transfer={transfer} onDone={refresh} />
               ))}
             </ul>
           )}
-          <Pagination page={page} pageCount={Math.ceil(query.data.total / LIMIT)} onPage={setPage} label="Unmatched deposits" />
+          <Pagination page={page} pageCount={Math.ceil(query.data.total / LIMIT)} onPage={setPage} label={t('Unmatched deposits')} />
         </>
       )}
     </Card>

@@ -2,6 +2,7 @@
 // DELETE /user/{id}/delete-user, GET /admin/stats/users), the dashboard and the audit log (DESIGN §3).
 import type { AllCodesResponse, SubscriptionCodeRecord, AuditResponse, ClosedAccountsResponse, DashboardResponse, SettingsResponse, SettingsUpdateBody, UserListResponse, UserStatsResponse } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
+import { msg, t } from '../../lib/i18n';
 
 export const USERS_PAGE_LIMIT = 20;
 export const AUDIT_PAGE_LIMIT = 25;
@@ -62,28 +63,29 @@ export async function fetchAudit({ page, ...filters }: AuditFilters & { page: nu
   return (await api.get<AuditResponse>('/admin/audit', { params })).data;
 }
 
-/** The actions the server records (apps/server/src/modules/audit/audit.service.ts), with readable labels. */
+/** The actions the server records (apps/server/src/modules/audit/audit.service.ts), with readable labels (render with t()). */
 export const AUDIT_ACTIONS = [
-  { value: 'user.role_changed', label: 'Role changed' },
-  { value: 'user.deleted', label: 'User deleted' },
-  { value: 'deposit.approved', label: 'Deposit approved' },
-  { value: 'deposit.reverted', label: 'Deposit reverted' },
-  { value: 'deposit.deleted', label: 'Deposit deleted' },
-  { value: 'withdrawal.processed', label: 'Withdrawal processed' },
-  { value: 'withdrawal.unprocessed', label: 'Withdrawal unprocessed' },
-  { value: 'withdrawal.deleted', label: 'Withdrawal deleted' },
-  { value: 'points.added', label: 'Points added' },
-  { value: 'points.removed', label: 'Points removed' },
-  { value: 'video.created', label: 'Video created' },
-  { value: 'video.updated', label: 'Video updated' },
-  { value: 'video.deleted', label: 'Video deleted' },
-  { value: 'settings.changed', label: 'Settings changed' },
-  { value: 'subscription_code.created', label: 'Subscription code created' },
-  { value: 'announcement.sent', label: 'Announcement sent' },
+  { value: 'user.role_changed', label: msg('Role changed') },
+  { value: 'user.deleted', label: msg('User deleted') },
+  { value: 'deposit.approved', label: msg('Deposit approved') },
+  { value: 'deposit.reverted', label: msg('Deposit reverted') },
+  { value: 'deposit.deleted', label: msg('Deposit deleted') },
+  { value: 'withdrawal.processed', label: msg('Withdrawal processed') },
+  { value: 'withdrawal.unprocessed', label: msg('Withdrawal unprocessed') },
+  { value: 'withdrawal.deleted', label: msg('Withdrawal deleted') },
+  { value: 'points.added', label: msg('Points added') },
+  { value: 'points.removed', label: msg('Points removed') },
+  { value: 'video.created', label: msg('Video created') },
+  { value: 'video.updated', label: msg('Video updated') },
+  { value: 'video.deleted', label: msg('Video deleted') },
+  { value: 'settings.changed', label: msg('Settings changed') },
+  { value: 'subscription_code.created', label: msg('Subscription code created') },
+  { value: 'announcement.sent', label: msg('Announcement sent') },
 ] as const;
 
 export function auditActionLabel(action: string): string {
-  return AUDIT_ACTIONS.find((a) => a.value === action)?.label ?? action;
+  const label = AUDIT_ACTIONS.find((a) => a.value === action)?.label;
+  return label ? t(label) : action;
 }
 
 /** The platform settings (issue 13): every admin reads them; only the super admin's page changes them. */

@@ -10,6 +10,7 @@ import { DateTime } from '../../components/ui/date-time';
 import { PageHeader } from '../../components/ui/page';
 import { Pagination } from '../../components/ui/pagination';
 import { errorMessage } from '../../lib/api';
+import { msg, t } from '../../lib/i18n';
 import { AUDIT_ACTIONS, adminKeys, auditActionLabel, fetchAudit, type AuditFilters } from './api';
 import { LoadError } from '../../components/ui/list-state';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
@@ -19,6 +20,19 @@ const fieldClass =
 
 const FILTER_KEYS = ['actor', 'action', 'from', 'to'] as const;
 const EMPTY: AuditFilters = { actor: '', action: '', from: '', to: '' };
+
+/** The kinds of record the server audits (its `targetType`), in words; an unknown kind is shown as it comes. */
+const TARGET_TYPES: Record<string, string> = {
+  user: msg('user'),
+  deposit: msg('deposit'),
+  withdrawal: msg('withdrawal'),
+  video: msg('video'),
+  settings: msg('settings'),
+  subscription_code: msg('subscription_code'),
+  announcement: msg('announcement'),
+  chain_transfer: msg('chain_transfer'),
+};
+const targetTypeLabel = (type: string) => (Object.hasOwn(TARGET_TYPES, type) ? t(TARGET_TYPES[type]!) : type);
 
 function useAuditParams(): [AuditFilters & { page: number }, (next: Partial<AuditFilters & { page: number }>) => void] {
   const [search, setSearch] = useSearchParams();
@@ -47,7 +61,7 @@ function Filters({ filters, onApply }: { filters: AuditFilters; onApply: (next: 
   const apply = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (draft.from && draft.to && draft.from > draft.to) {
-      setError('The "from" date must not be after the "to" date.');
+      setError(t('The "from" date must not be after the "to" date.'));
       return;
     }
     setError('');
@@ -55,15 +69,16 @@ function Filters({ filters, onApply }: { filters: AuditFilters; onApply: (next: 
   };
   const active = FILTER_KEYS.some((k) => filters[k]);
   return (
-    <form role="search" aria-label="Filter the audit log" onSubmit={apply} noValidate>
+    <form role="search" aria-label={t('Filter the audit log')} onSubmit={apply} noValidate>
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.actor} className="text-sm font-medium">
-            Actor e-mail
+            {t('Actor e-mail')}
           </label>
           <input
             id={ids.actor}
             type="email"
+            dir="ltr"
             className={fieldClass}
             value={draft.actor}
             onChange={set('actor')}
@@ -73,20 +88,20 @@ function Filters({ filters, onApply }: { filters: AuditFilters; onApply: (next: 
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.action} className="text-sm font-medium">
-            Action
+            {t('Action')}
           </label>
           <select id={ids.action} className={fieldClass} value={draft.action} onChange={set('action')}>
-            <option value="">All actions</option>
+            <option value="">{t('All actions')}</option>
             {AUDIT_ACTIONS.map((a) => (
               <option key={a.value} value={a.value}>
-                {a.label}
+                {t(a.label)}
               </option>
             ))}
           </select>
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.from} className="text-sm font-medium">
-            From (UTC day)
+            {t('From (UTC day)')}
           </label>
           <input
             id={ids.from}
@@ -101,7 +116,7 @@ function Filters({ filters, onApply }: { filters: AuditFilters; onApply: (next: 
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.to} className="text-sm font-medium">
-            To (UTC day)
+            {t('To (UTC day)')}
           </label>
           <input
             id={ids.to}
@@ -115,7 +130,7 @@ function Filters({ filters, onApply }: { filters: AuditFilters; onApply: (next: 
           />
         </div>
         <Button type="submit" variant="secondary">
-          Apply
+          {t('Apply')}
         </Button>
         {active && (
           <Button
@@ -126,7 +141,7 @@ function Filters({ filters, onApply }: { filters: AuditFilters; onApply: (next: 
               onApply(EMPTY);
             }}
           >
-            Clear filters
+            {t('Clear filters')}
           </Button>
         )}
       </div>
@@ -149,16 +164,17 @@ function formatValue(value: unknown): string {
 /** A before/after snapshot as "key: value" lines; keys that changed are marked. */
 function Snapshot({ value, other }: { value: unknown; other: unknown }) {
   if (value === null || value === undefined) return <span className="text-slate-600 dark:text-slate-300">—</span>;
-  if (typeof value !== 'object' || Array.isArray(value)) return <span className="font-mono break-all">{formatValue(value)}</span>;
+  // Records as stored (field names and values, as the server keeps them): left to right in Arabic too.
+  if (typeof value !== 'object' || Array.isArray(value)) return <bdi dir="ltr" className="font-mono break-all">{formatValue(value)}</bdi>;
   const otherObj = other && typeof other === 'object' && !Array.isArray(other) ? (other as Record<string, unknown>) : null;
   return (
-    <ul className="space-y-0.5 font-mono text-xs">
+    <ul className="space-y-0.5 font-mono text-xs" dir="ltr">
       {Object.entries(value as Record<string, unknown>).map(([key, v]) => {
         const changed = otherObj !== null && JSON.stringify(otherObj[key]) !== JSON.stringify(v);
         return (
           <li key={key} className={`break-all ${changed ? 'font-semibold' : ''}`}>
             <span className="text-slate-600 dark:text-slate-300">{key}:</span> {formatValue(v)}
-            {changed && <span className="sr-only"> (changed)</span>}
+            {changed && <span className="sr-only"> {t('(changed)')}</span>}
           </li>
         );
       })}
@@ -191,24 +207,28 @@ export function AuditPage() {
   if (list.isPending) {
     body = (
       <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        Loading the audit log…
+        {t('Loading the audit log…')}
       </p>
     );
   } else if (list.isError && (!data || list.isPlaceholderData)) {
-    body = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load the audit log.')}</LoadError>;
+    body = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load the audit log.'))}</LoadError>;
   } else if (!data || data.entries.length === 0) {
     body = (
       <p className="py-4 text-slate-600 dark:text-slate-300">
         {data && data.total > 0
-          ? 'There is nothing on this page.'
+          ? t('There is nothing on this page.')
           : filtered
-            ? 'No entries match these filters.'
-            : 'No admin actions recorded yet.'}
+            ? t('No entries match these filters.')
+            : t('No admin actions recorded yet.')}
       </p>
     );
   } else {
     body = (
-      <DataTable caption="Audit log, newest first" columns={['Time', 'Actor', 'Action', 'Target', 'Before', 'After']} busy={list.isFetching}>
+      <DataTable
+        caption={t('Audit log, newest first')}
+        columns={[t('Time'), t('Actor'), t('Action'), t('Target'), t('Before'), t('After')]}
+        busy={list.isFetching}
+      >
         {data.entries.map((entry) => {
           const email = targetEmail(entry);
           return (
@@ -216,14 +236,18 @@ export function AuditPage() {
               <DataCell>
                 <DateTime iso={entry.createdAt} />
               </DataCell>
-              <DataCell className="[overflow-wrap:anywhere]">{entry.actorEmail ?? 'Unknown'}</DataCell>
+              <DataCell className="[overflow-wrap:anywhere]">{entry.actorEmail ? <bdi dir="ltr">{entry.actorEmail}</bdi> : t('Unknown')}</DataCell>
               <DataCell>
                 <span className="font-medium">{auditActionLabel(entry.action)}</span>
                 <span className="block font-mono text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-300">{entry.action}</span>
               </DataCell>
               <DataCell className="md:max-w-[14rem]">
-                <span className="capitalize">{entry.targetType}</span>
-                {email && <span className="block [overflow-wrap:anywhere]">{email}</span>}
+                <span className="capitalize">{targetTypeLabel(entry.targetType)}</span>
+                {email && (
+                  <span className="block [overflow-wrap:anywhere]">
+                    <bdi dir="ltr">{email}</bdi>
+                  </span>
+                )}
                 {entry.targetId && <span className="block font-mono text-xs break-all text-slate-600 dark:text-slate-300">{entry.targetId}</span>}
               </DataCell>
               <DataCell className="md:max-w-[18rem]">
@@ -242,15 +266,15 @@ export function AuditPage() {
   const filterKey = FILTER_KEYS.map((k) => params[k]).join('|');
   return (
     <section>
-      <PageHeader title="Audit log" intro="Every admin action: who did it, to what, and what changed. Newest first; days are UTC." />
+      <PageHeader title={t('Audit log')} intro={t('Every admin action: who did it, to what, and what changed. Newest first; days are UTC.')} />
       <Card>
         <Filters key={filterKey} filters={params} onApply={(next) => setParams({ ...next, page: 1 })} />
         <p className="mt-4 text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-          {data ? `${data.total} ${data.total === 1 ? 'entry' : 'entries'}` : '\u00a0'}
+          {data ? t('{count, plural, one {{count} entry} other {{count} entries}}', { count: data.total }) : '\u00a0'}
         </p>
         <div className="mt-2">{body}</div>
         {data && data.entries.length > 0 && (
-          <Pagination label="Audit log" page={params.page} pageCount={pageCount} onPage={(page) => setParams({ page })} />
+          <Pagination label={t('Audit log')} page={params.page} pageCount={pageCount} onPage={(page) => setParams({ page })} />
         )}
       </Card>
     </section>

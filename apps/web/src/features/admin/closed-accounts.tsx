@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
 import { Pagination } from '../../components/ui/pagination';
+import { t, Trans } from '../../lib/i18n';
 import { adminKeys, fetchClosedAccounts, CLOSED_PAGE_LIMIT } from './api';
 
 export function ClosedAccounts() {
@@ -22,29 +23,31 @@ export function ClosedAccounts() {
   const pageCount = data ? Math.max(1, Math.ceil(data.total / CLOSED_PAGE_LIMIT)) : 1;
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Closed accounts</h2>
+      <h2 className="text-lg font-semibold">{t('Closed accounts')}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        Deleted users keep their money. Nothing new can be credited to them; remove what is left with “Remove points” to
-        settle and pay it out.
+        {t('Deleted users keep their money. Nothing new can be credited to them; remove what is left with “Remove points” to settle and pay it out.')}
       </p>
       {list.isPending ? (
         <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-          Loading closed accounts…
+          {t('Loading closed accounts…')}
         </p>
       ) : list.isError || !data ? (
         <div className="py-4">
-          <p className="text-slate-600 dark:text-slate-300">Could not load the closed accounts.</p>
+          <p className="text-slate-600 dark:text-slate-300">{t('Could not load the closed accounts.')}</p>
           <Button variant="secondary" className="mt-2" onClick={() => void list.refetch()}>
-            Try again
+            {t('Try again')}
           </Button>
         </div>
       ) : data.total === 0 ? (
-        <p className="py-4 text-slate-600 dark:text-slate-300">No account has been closed.</p>
+        <p className="py-4 text-slate-600 dark:text-slate-300">{t('No account has been closed.')}</p>
       ) : (
         <>
           <p className="mt-3 text-sm" data-testid="closed-accounts-summary">
-            {data.total} closed {data.total === 1 ? 'account holds' : 'accounts hold'}{' '}
-            <span className="font-semibold tabular-nums">{formatPoints(data.totalBalance)} USDT</span> in all.
+            <Trans
+              id="{count, plural, one {{count} closed account holds <0>{amount} USDT</0> in all.} other {{count} closed accounts hold <0>{amount} USDT</0> in all.}}"
+              values={{ count: data.total, amount: formatPoints(data.totalBalance) }}
+              components={{ 0: <span className="font-semibold tabular-nums" /> }}
+            />
           </p>
           <ul className="mt-3 grid gap-2" aria-busy={list.isFetching}>
             {data.accounts.map((a) => (
@@ -55,18 +58,20 @@ export function ClosedAccounts() {
               >
                 <div className="min-w-0">
                   <p className="font-medium break-words">{a.fullName}</p>
-                  <p className="text-sm break-all text-slate-700 dark:text-slate-300">{a.email}</p>
+                  <p className="text-sm break-all text-slate-700 dark:text-slate-300">
+                    <bdi dir="ltr">{a.email}</bdi>
+                  </p>
                   <p className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
-                    Closed <DateTime iso={a.closedAt} />
+                    <Trans id="Closed <0/>" components={{ 0: <DateTime iso={a.closedAt} /> }} />
                   </p>
                 </div>
-                <p className="self-center text-right font-semibold whitespace-nowrap tabular-nums sm:text-lg">
+                <p className="self-center text-end font-semibold whitespace-nowrap tabular-nums sm:text-lg">
                   {formatPoints(a.point)} <span className="text-sm font-normal">USDT</span>
                 </p>
               </li>
             ))}
           </ul>
-          <Pagination label="Closed accounts" page={page} pageCount={pageCount} onPage={setPage} />
+          <Pagination label={t('Closed accounts')} page={page} pageCount={pageCount} onPage={setPage} />
         </>
       )}
     </Card>

@@ -8,6 +8,7 @@ import { formatPoints, type DashboardResponse } from '@app/contract';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
 import { errorMessage } from '../../lib/api';
+import { dateFormat, t } from '../../lib/i18n';
 import { lazyPage } from '../../lib/lazy-page';
 import { adminKeys, fetchDashboard } from './api';
 import { LoadError } from '../../components/ui/list-state';
@@ -17,8 +18,8 @@ const DashboardCharts = lazyPage(() => import('./dashboard-charts'), 'DashboardC
 
 const linkClass = 'text-sm font-semibold text-emerald-800 underline dark:text-emerald-300';
 
-const DAY_FORMAT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-const dayLabel = (day: string) => DAY_FORMAT.format(new Date(`${day}T00:00:00Z`));
+/** A UTC day in the current language (called at render, so a language switch shows it anew). */
+const dayLabel = (day: string) => dateFormat({ dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 
 function Figure({ label, value, detail, testId }: { label: string; value: ReactNode; detail?: ReactNode; testId: string }) {
   return (
@@ -35,11 +36,16 @@ function Figure({ label, value, detail, testId }: { label: string; value: ReactN
 function SeriesTable({ series }: { series: DashboardResponse['series'] }) {
   return (
     <details className="mt-6">
-      <summary className="cursor-pointer text-sm font-semibold">Show the daily figures as a table</summary>
+      <summary className="cursor-pointer text-sm font-semibold">{t('Show the daily figures as a table')}</summary>
       <div className="mt-3">
         <DataTable
-          caption="Deposits, withdrawals and sign-ups per UTC day, oldest first"
-          columns={['Day (UTC)', { label: 'Deposits (USDT)', numeric: true }, { label: 'Withdrawals (USDT)', numeric: true }, { label: 'Sign-ups', numeric: true }]}
+          caption={t('Deposits, withdrawals and sign-ups per UTC day, oldest first')}
+          columns={[
+            t('Day (UTC)'),
+            { label: t('Deposits (USDT)'), numeric: true },
+            { label: t('Withdrawals (USDT)'), numeric: true },
+            { label: t('Sign-ups'), numeric: true },
+          ]}
         >
           {series.map((d) => (
             <DataRow key={d.day}>
@@ -67,31 +73,40 @@ export function AdminDashboardPage() {
   if (dashboard.isPending) {
     body = (
       <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        Loading the dashboard…
+        {t('Loading the dashboard…')}
       </p>
     );
   } else if (!data) {
-    body = <LoadError onRetry={() => void dashboard.refetch()}>{errorMessage(dashboard.error, 'Could not load the dashboard.')}</LoadError>;
+    body = <LoadError onRetry={() => void dashboard.refetch()}>{errorMessage(dashboard.error, t('Could not load the dashboard.'))}</LoadError>;
   } else {
     body = (
       <div className="grid gap-6">
         <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={dashboard.isFetching}>
-          <Figure label="Users" value={data.users} testId="dashboard-users" detail={<Link to="/allusers" className={linkClass}>Manage users</Link>} />
-          <Figure label="Subscribers" value={data.subscribers} testId="dashboard-subscribers" />
           <Figure
-            label="User balances (USDT)"
+            label={t('Users')}
+            value={data.users}
+            testId="dashboard-users"
+            detail={
+              <Link to="/allusers" className={linkClass}>
+                {t('Manage users')}
+              </Link>
+            }
+          />
+          <Figure label={t('Subscribers')} value={data.subscribers} testId="dashboard-subscribers" />
+          <Figure
+            label={t('User balances (USDT)')}
             value={formatPoints(data.userBalances)}
             testId="dashboard-balances"
-            detail="What the platform owes its users."
+            detail={t('What the platform owes its users.')}
           />
           <Figure
-            label="Referral commissions (USDT)"
+            label={t('Referral commissions (USDT)')}
             value={formatPoints(data.referralCommissions)}
             testId="dashboard-referral-commissions"
-            detail="Everything the referral program has paid: commissions and first-deposit bonuses."
+            detail={t('Everything the referral program has paid: commissions and first-deposit bonuses.')}
           />
           <Figure
-            label="Pending deposits"
+            label={t('Pending deposits')}
             value={data.pendingDeposits.count}
             testId="dashboard-pending-deposits"
             detail={
@@ -99,13 +114,13 @@ export function AdminDashboardPage() {
                 <span data-testid="dashboard-pending-deposits-amount">{formatPoints(data.pendingDeposits.amount)} USDT</span>
                 {' · '}
                 <Link to="/admin/deposit?status=pending" className={linkClass}>
-                  Review
+                  {t('Review')}
                 </Link>
               </>
             }
           />
           <Figure
-            label="Pending withdrawals"
+            label={t('Pending withdrawals')}
             value={data.pendingWithdrawals.count}
             testId="dashboard-pending-withdrawals"
             detail={
@@ -113,18 +128,18 @@ export function AdminDashboardPage() {
                 <span data-testid="dashboard-pending-withdrawals-amount">{formatPoints(data.pendingWithdrawals.amount)} USDT</span>
                 {' · '}
                 <Link to="/admin/withdraw?status=pending" className={linkClass}>
-                  Review
+                  {t('Review')}
                 </Link>
               </>
             }
           />
         </dl>
         <Card>
-          <h2 className="mb-4 text-lg font-semibold">Last {data.series.length} days</h2>
+          <h2 className="mb-4 text-lg font-semibold">{t('Last {count} days', { count: data.series.length })}</h2>
           <Suspense
             fallback={
               <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-                Loading charts…
+                {t('Loading charts…')}
               </p>
             }
           >
@@ -138,7 +153,7 @@ export function AdminDashboardPage() {
 
   return (
     <section>
-      <PageHeader title="Dashboard" intro="The platform at a glance. Days are UTC; amounts are in USDT." />
+      <PageHeader title={t('Dashboard')} intro={t('The platform at a glance. Days are UTC; amounts are in USDT.')} />
       {body}
     </section>
   );

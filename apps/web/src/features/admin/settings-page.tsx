@@ -10,8 +10,10 @@ import { LoadError } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { errorMessage } from '../../lib/api';
 import { reloadAppConfig } from '../../lib/config';
+import { t, Trans } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { adminKeys, fetchSettings, saveSettings, settingsKey } from './api';
+import { settingText } from './settings-texts';
 
 type Draft = Record<SettingName, string>;
 
@@ -40,6 +42,8 @@ function SettingField({ name, value, error, disabled, onChange }: { name: Settin
     disabled,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': `${id}-hint${error ? ` ${id}-error` : ''}`,
+    // Addresses, URLs, keys, e-mails, phone numbers and amounts read left to right in Arabic too.
+    dir: choices ? undefined : 'ltr',
     className: `w-full min-w-0 rounded-lg border bg-white px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-900 dark:text-slate-100 ${
       error ? 'border-red-700 dark:border-red-400' : 'border-slate-400 dark:border-slate-500'
     }`,
@@ -47,14 +51,14 @@ function SettingField({ name, value, error, disabled, onChange }: { name: Settin
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
-        {def.label}
+        {settingText(def.label)}
         {def.kind === 'amount' && <span className="font-normal text-slate-600 dark:text-slate-300"> (USDT)</span>}
       </label>
       {choices ? (
         <select {...common} onChange={(e) => onChange(e.target.value)}>
           {choices.map((c) => (
             <option key={c} value={c}>
-              {c}
+              {settingText(c)}
             </option>
           ))}
         </select>
@@ -69,7 +73,10 @@ function SettingField({ name, value, error, disabled, onChange }: { name: Settin
         />
       )}
       <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-300">
-        {def.help} <span className="whitespace-nowrap">First-start default: {def.env}.</span>
+        {settingText(def.help)} <span className="whitespace-nowrap">
+          {/* The variable's name is a code: left to right and never translated, in Arabic too. */}
+          <Trans id="First-start default: <0>{env}</0>." values={{ env: def.env }} components={{ 0: <span dir="ltr" translate="no" /> }} />
+        </span>
       </p>
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-300">
@@ -96,7 +103,7 @@ function SettingsForm({ stored }: { stored: SettingsValues }) {
       setDraft(toDraft(data.settings));
       void reloadAppConfig(); // this tab's footer and pages show the new values at once
     },
-    onError: (err) => toast.error(errorMessage(err, 'Could not save the settings.')),
+    onError: (err) => toast.error(errorMessage(err, t('Could not save the settings.'))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 
@@ -104,7 +111,7 @@ function SettingsForm({ stored }: { stored: SettingsValues }) {
     event.preventDefault();
     if (mutation.isPending) return;
     if (changed.length === 0) {
-      toast(SETTINGS_MSG.unchanged);
+      toast(settingText(SETTINGS_MSG.unchanged));
       return;
     }
     const body: SettingsUpdateBody = {};
@@ -112,7 +119,7 @@ function SettingsForm({ stored }: { stored: SettingsValues }) {
     for (const n of changed) {
       const parsed = SETTINGS[n].schema.safeParse(draft[n]);
       if (parsed.success) body[n] = draft[n].trim();
-      else found[n] = parsed.error.issues[0]?.message ?? 'Invalid value';
+      else found[n] = settingText(parsed.error.issues[0]?.message ?? t('Invalid value'));
     }
     setErrors(found);
     const first = SETTING_NAMES.find((n) => found[n]);
@@ -128,7 +135,7 @@ function SettingsForm({ stored }: { stored: SettingsValues }) {
   return (
     <Card>
       <h2 id={headingId} className="text-lg font-semibold">
-        Platform settings
+        {t('Platform settings')}
       </h2>
       <form aria-labelledby={headingId} noValidate onSubmit={submit} className="mt-4 grid gap-5">
         {SETTING_NAMES.map((n) => (
@@ -146,7 +153,7 @@ function SettingsForm({ stored }: { stored: SettingsValues }) {
         ))}
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Saving…' : 'Save settings'}
+            {mutation.isPending ? t('Saving…') : t('Save settings')}
           </Button>
           <Button
             variant="secondary"
@@ -156,10 +163,12 @@ function SettingsForm({ stored }: { stored: SettingsValues }) {
               setErrors({});
             }}
           >
-            Undo changes
+            {t('Undo changes')}
           </Button>
           <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-            {changed.length === 0 ? 'No unsaved changes.' : `${changed.length} unsaved ${changed.length === 1 ? 'change' : 'changes'}.`}
+            {changed.length === 0
+              ? t('No unsaved changes.')
+              : t('{count, plural, one {{count} unsaved change.} other {{count} unsaved changes.}}', { count: changed.length })}
           </p>
         </div>
       </form>
@@ -172,18 +181,20 @@ export function SettingsPage() {
   return (
     <section>
       <PageHeader
-        title="Settings"
-        intro="How the platform runs and what users see of it: the deposit address, prices, contacts, limits and policies. Each change is recorded in the audit log and reaches every server within seconds."
+        title={t('Settings')}
+        intro={t(
+          'How the platform runs and what users see of it: the deposit address, prices, contacts, limits and policies. Each change is recorded in the audit log and reaches every server within seconds.',
+        )}
       />
       {query.data ? (
         // Keyed by the stored values: a save (or a change another admin made) resets the form to what is stored.
         <SettingsForm key={JSON.stringify(query.data.settings)} stored={query.data.settings} />
       ) : query.isPending ? (
         <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-          Loading the settings…
+          {t('Loading the settings…')}
         </p>
       ) : (
-        <LoadError onRetry={() => void query.refetch()}>{errorMessage(query.error, 'Could not load the settings.')}</LoadError>
+        <LoadError onRetry={() => void query.refetch()}>{errorMessage(query.error, t('Could not load the settings.'))}</LoadError>
       )}
     </section>
   );

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/ui/page';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 import { errorMessage } from '../../lib/api';
+import { t } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { adminKeys, fetchSubscriptionCodes, generateSubscriptionCode } from './api';
 
@@ -23,10 +24,10 @@ export function SubscriptionCodesPage() {
   const generate = useMutation({
     mutationFn: generateSubscriptionCode,
     onSuccess: (code) => {
-      toast.success(`Code ${grouped(code.code)} created`);
+      toast.success(t('Code {code} created', { code: grouped(code.code) }));
       return queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
-    onError: (error) => toast.error(errorMessage(error, 'Could not create a code. Try again.')),
+    onError: (error) => toast.error(errorMessage(error, t('Could not create a code. Try again.'))),
   });
 
   const data = list.data;
@@ -34,37 +35,39 @@ export function SubscriptionCodesPage() {
   if (list.isPending) {
     body = (
       <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        Loading the codes…
+        {t('Loading the codes…')}
       </p>
     );
   } else if (list.isError || !data) {
-    body = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load the subscription codes.')}</LoadError>;
+    body = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load the subscription codes.'))}</LoadError>;
   } else if (data.codes.length === 0) {
-    body = <p className="py-4 text-slate-600 dark:text-slate-300">No codes yet. Generate one to give a user a subscription.</p>;
+    body = <p className="py-4 text-slate-600 dark:text-slate-300">{t('No codes yet. Generate one to give a user a subscription.')}</p>;
   } else {
     body = (
       <DataTable
-        caption="Subscription codes, newest first"
-        columns={['Code', 'Status', 'Used by', 'Used at', 'Created by', 'Created at']}
+        caption={t('Subscription codes, newest first')}
+        columns={[t('Code'), t('Status'), t('Used by'), t('Used at'), t('Created by'), t('Created at')]}
         busy={list.isFetching}
-        footer={data.capped && <p className="py-2 text-sm text-slate-600 dark:text-slate-300">Showing the newest 10,000 codes.</p>}
+        footer={data.capped && <p className="py-2 text-sm text-slate-600 dark:text-slate-300">{t('Showing the newest 10,000 codes.')}</p>}
       >
         {data.codes.map((c) => (
           <DataRow key={c._id} data-testid="subscription-code-row">
             <DataCell>
               <div className="flex flex-wrap items-center gap-2">
-                <span className="font-mono text-base font-semibold tracking-wider whitespace-nowrap" data-testid="subscription-code">
+                <span className="font-mono text-base font-semibold tracking-wider whitespace-nowrap" dir="ltr" data-testid="subscription-code">
                   {grouped(c.code)}
                 </span>
-                <CopyButton text={c.code} label="Copy" what="Code" ariaLabel={`Copy code ${grouped(c.code)}`} />
+                <CopyButton text={c.code} label={t('Copy')} what={t('Code')} ariaLabel={t('Copy code {code}', { code: grouped(c.code) })} />
               </div>
             </DataCell>
             <DataCell>
-              <StatusBadge done={c.used} doneLabel="Used" pendingLabel="Unused" />
+              <StatusBadge done={c.used} doneLabel={t('Used')} pendingLabel={t('Unused')} />
             </DataCell>
-            <DataCell className="[overflow-wrap:anywhere]">{c.usedBy ?? '—'}</DataCell>
+            <DataCell className="[overflow-wrap:anywhere]">{c.usedBy ? <bdi dir="ltr">{c.usedBy}</bdi> : '—'}</DataCell>
             <DataCell>{c.usedAt ? <DateTime iso={c.usedAt} /> : '—'}</DataCell>
-            <DataCell className="[overflow-wrap:anywhere]">{c.createdBy}</DataCell>
+            <DataCell className="[overflow-wrap:anywhere]">
+              <bdi dir="ltr">{c.createdBy}</bdi>
+            </DataCell>
             <DataCell>
               <DateTime iso={c.createdAt} />
             </DataCell>
@@ -77,16 +80,16 @@ export function SubscriptionCodesPage() {
   return (
     <>
       <PageHeader
-        title="Subscription codes"
-        intro="Each code activates one subscription, once, free of charge. Give a code to a user; they enter it on their subscription screen."
+        title={t('Subscription codes')}
+        intro={t('Each code activates one subscription, once, free of charge. Give a code to a user; they enter it on their subscription screen.')}
       />
       <Card>
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            {data ? `${data.codes.filter((c) => !c.used).length} unused of ${data.codes.length}` : ' '}
+            {data ? t('{unused} unused of {total}', { unused: data.codes.filter((c) => !c.used).length, total: data.codes.length }) : ' '}
           </p>
           <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
-            {generate.isPending ? 'Generating…' : 'Generate a code'}
+            {generate.isPending ? t('Generating…') : t('Generate a code')}
           </Button>
         </div>
         {body}

@@ -14,6 +14,7 @@ import { DateTime } from '../../components/ui/date-time';
 import { PageHeader } from '../../components/ui/page';
 import { Pagination } from '../../components/ui/pagination';
 import { errorMessage } from '../../lib/api';
+import { msg, t } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { adminKeys, deleteUser, fetchUserStats, fetchUsers, updateRole, type AssignableRole } from './api';
 import { PageGone } from '../../components/ui/list-state';
@@ -26,8 +27,8 @@ const fieldClass =
   'rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100';
 
 const ROLE_OPTIONS: { value: AssignableRole; label: string }[] = [
-  { value: 'USER', label: 'User' },
-  { value: 'ADMIN', label: 'Admin' },
+  { value: 'USER', label: msg('User') },
+  { value: 'ADMIN', label: msg('Admin') },
 ];
 
 /** ?q=&page= in the URL, so a search survives reloads and the back button. */
@@ -74,10 +75,10 @@ function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }
     return () => window.clearTimeout(timer);
   }, [text, q]);
   return (
-    <form role="search" aria-label="Search users" onSubmit={(e) => (e.preventDefault(), onSearch(text.trim()))}>
+    <form role="search" aria-label={t('Search users')} onSubmit={(e) => (e.preventDefault(), onSearch(text.trim()))}>
       <div className="flex flex-col gap-1">
         <label htmlFor={id} className="text-sm font-medium">
-          Search by name or e-mail
+          {t('Search by name or e-mail')}
         </label>
         <input
           id={id}
@@ -88,9 +89,10 @@ function SearchBox({ q, onSearch }: { q: string; onSearch: (q: string) => void }
           aria-describedby={hintId}
           autoComplete="off"
           maxLength={254}
+          dir="auto"
         />
         <p id={hintId} className="text-xs text-slate-600 dark:text-slate-300">
-          Results update as you type.
+          {t('Results update as you type.')}
         </p>
       </div>
     </form>
@@ -112,8 +114,8 @@ function Counts({ items }: { items: { label: string; value: ReactNode }[] }) {
 
 /** Why a row's controls are disabled, or null when they are not. */
 function lockReason(row: AdminUserRow, myId: string | undefined, what: 'role' | 'delete'): string | null {
-  if (row.role === 'SADMIN') return 'A super admin cannot be changed or deleted';
-  if (row._id === myId) return what === 'role' ? 'You cannot change your own role' : 'You cannot delete your own account';
+  if (row.role === 'SADMIN') return t('A super admin cannot be changed or deleted');
+  if (row._id === myId) return what === 'role' ? t('You cannot change your own role') : t('You cannot delete your own account');
   return null;
 }
 
@@ -137,7 +139,7 @@ export function AllUsersPage() {
   }, [listError]);
   const statsError = stats.isError ? stats.error : null;
   useEffect(() => {
-    if (statsError) toast.error(MSG.statsFailed);
+    if (statsError) toast.error(t(MSG.statsFailed));
   }, [statsError]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
@@ -145,7 +147,7 @@ export function AllUsersPage() {
   const roleMutation = useMutation({
     mutationFn: ({ row, role }: { row: AdminUserRow; role: AssignableRole }) => updateRole(row._id, role),
     onSuccess: (data) => toast.success(data.message),
-    onError: (err) => toast.error(errorMessage(err, 'Could not change the role')),
+    onError: (err) => toast.error(errorMessage(err, t('Could not change the role'))),
     onSettled: refresh,
   });
   const deleteMutation = useMutation({
@@ -155,18 +157,18 @@ export function AllUsersPage() {
       // The last row of a later page is gone: show the page before.
       if (list.data && list.data.users.length === 1 && page > 1) update({ page: page - 1 });
     },
-    onError: (err) => toast.error(errorMessage(err, 'Could not delete the user')),
+    onError: (err) => toast.error(errorMessage(err, t('Could not delete the user'))),
     onSettled: refresh,
   });
 
   const changeRole = (row: AdminUserRow, role: AssignableRole) => {
     if (role === row.role) return;
     // A cancelled prompt leaves the (controlled) selector on the current role.
-    if (!window.confirm(MSG.confirmRole)) return;
+    if (!window.confirm(t(MSG.confirmRole))) return;
     roleMutation.mutate({ row, role });
   };
   const remove = (row: AdminUserRow) => {
-    if (!window.confirm(MSG.confirmDeleteUser)) return;
+    if (!window.confirm(t(MSG.confirmDeleteUser))) return;
     deleteMutation.mutate({ row });
   };
 
@@ -181,27 +183,36 @@ export function AllUsersPage() {
   if (list.isPending) {
     body = (
       <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        Loading users…
+        {t('Loading users…')}
       </p>
     );
   } else if (!data) {
     body = (
       <div className="py-4">
-        <p className="text-slate-600 dark:text-slate-300">No users to show.</p>
+        <p className="text-slate-600 dark:text-slate-300">{t('No users to show.')}</p>
         <Button variant="secondary" className="mt-2" onClick={() => void list.refetch()}>
-          Try again
+          {t('Try again')}
         </Button>
       </div>
     );
   } else if (data.users.length === 0 && data.total > 0) {
     body = <PageGone onFirstPage={() => update({ page: 1 })} />;
   } else if (data.users.length === 0) {
-    body = <p className="py-4 text-slate-600 dark:text-slate-300">{searching ? `No users match “${q}”.` : 'No users yet.'}</p>;
+    body = <p className="py-4 text-slate-600 dark:text-slate-300">{searching ? t('No users match “{q}”.', { q }) : t('No users yet.')}</p>;
   } else {
     body = (
       <DataTable
-        caption="Users, admins first"
-        columns={['User', 'Role', { label: 'Balance (USDT)', numeric: true }, 'Subscription', 'Referrer', { label: 'Referral earnings (USDT)', numeric: true }, 'Joined', 'Actions']}
+        caption={t('Users, admins first')}
+        columns={[
+          t('User'),
+          t('Role'),
+          { label: t('Balance (USDT)'), numeric: true },
+          t('Subscription'),
+          t('Referrer'),
+          { label: t('Referral earnings (USDT)'), numeric: true },
+          t('Joined'),
+          t('Actions'),
+        ]}
         busy={list.isFetching}
       >
         {data.users.map((row) => {
@@ -215,13 +226,18 @@ export function AllUsersPage() {
               {/* Name, e-mail and phone in one cell: ten columns did not fit beside the side menu at 1,280 px. */}
               <DataCell header className="[overflow-wrap:anywhere] md:min-w-[8rem]">
                 {row.fullName}
-                {row._id === me?._id && <span className="ml-1 text-xs font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">(you)</span>}
-                <span className="block font-normal">{row.email}</span>
-                <span className="block font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">{row.phone}</span>
+                {row._id === me?._id && <span className="ms-1 text-xs font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">{t('(you)')}</span>}
+                {/* E-mails and phone numbers read left to right in Arabic too (the + stays in front). */}
+                <span className="block font-normal">
+                  <bdi dir="ltr">{row.email}</bdi>
+                </span>
+                <span className="block font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">
+                  <bdi dir="ltr">{row.phone}</bdi>
+                </span>
               </DataCell>
               <DataCell>
                 <select
-                  aria-label={`Role for ${row.email}`}
+                  aria-label={t('Role for {email}', { email: row.email })}
                   title={roleLock ?? undefined}
                   className={fieldClass}
                   value={shownRole}
@@ -229,10 +245,10 @@ export function AllUsersPage() {
                   onChange={(e) => changeRole(row, e.target.value as AssignableRole)}
                 >
                   {/* Only User and Admin are offered; a super admin's (disabled) selector just shows its role. */}
-                  {row.role === 'SADMIN' && <option value="SADMIN">Super admin</option>}
+                  {row.role === 'SADMIN' && <option value="SADMIN">{t('Super admin')}</option>}
                   {ROLE_OPTIONS.map((o) => (
                     <option key={o.value} value={o.value}>
-                      {o.label}
+                      {t(o.label)}
                     </option>
                   ))}
                 </select>
@@ -246,11 +262,11 @@ export function AllUsersPage() {
                       : 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200'
                   }`}
                 >
-                  {row.subscription ? 'Subscribed' : 'Not subscribed'}
+                  {row.subscription ? t('Subscribed') : t('Not subscribed')}
                 </span>
               </DataCell>
               <DataCell className="[overflow-wrap:anywhere]">
-                {row.referredBy ?? <span className="text-slate-600 dark:text-slate-300">None</span>}
+                {row.referredBy ? <bdi dir="ltr">{row.referredBy}</bdi> : <span className="text-slate-600 dark:text-slate-300">{t('None')}</span>}
               </DataCell>
               <DataCell className="whitespace-nowrap tabular-nums">
                 <span data-testid="admin-user-referral-earnings">{formatPoints(row.referralEarnings)}</span>
@@ -262,13 +278,13 @@ export function AllUsersPage() {
                 <Button
                   variant="danger"
                   data-primary-action
-                  aria-label={`Delete ${row.email}`}
+                  aria-label={t('Delete {email}', { email: row.email })}
                   title={deleteLock ?? undefined}
                   disabled={deleteLock !== null || busy}
                   onClick={() => remove(row)}
                 >
                   <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  Delete
+                  {t('Delete')}
                 </Button>
               </DataCell>
             </DataRow>
@@ -281,24 +297,24 @@ export function AllUsersPage() {
   const dash = '\u2013';
   return (
     <section>
-      <PageHeader title="Users" intro="Everyone with an account, admins first. Change a role or delete a user; their records are kept." />
+      <PageHeader title={t('Users')} intro={t('Everyone with an account, admins first. Change a role or delete a user; their records are kept.')} />
       <div className="grid gap-6">
         <Card>
-          <h2 className="sr-only">Counts</h2>
+          <h2 className="sr-only">{t('Counts')}</h2>
           <Counts
             items={[
-              { label: searching ? 'Matching users' : 'Total users', value: data ? data.total : dash },
-              { label: searching ? 'Matching admins' : 'Admins', value: data ? data.adminCount : dash },
-              { label: 'Subscribed users', value: stats.data ? stats.data.subscribedUsersCount : dash },
+              { label: searching ? t('Matching users') : t('Total users'), value: data ? data.total : dash },
+              { label: searching ? t('Matching admins') : t('Admins'), value: data ? data.adminCount : dash },
+              { label: t('Subscribed users'), value: stats.data ? stats.data.subscribedUsersCount : dash },
             ]}
           />
         </Card>
         <Card>
-          <h2 className="mb-4 text-lg font-semibold">All users</h2>
+          <h2 className="mb-4 text-lg font-semibold">{t('All users')}</h2>
           <SearchBox q={q} onSearch={(next) => update({ q: next, page: 1 })} />
           <div className="mt-4">{body}</div>
           {data && data.users.length > 0 && (
-            <Pagination label="Users" page={page} pageCount={pageCount} onPage={(next) => update({ page: next })} />
+            <Pagination label={t('Users')} page={page} pageCount={pageCount} onPage={(next) => update({ page: next })} />
           )}
         </Card>
         <ClosedAccounts />

@@ -3,6 +3,7 @@ import { MSG } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
 import type { User } from '../../lib/auth-storage';
 import { withToast } from '../../lib/toast';
+import { t } from '../../lib/i18n';
 
 /** Hears a refusal (the form marks the field it is about). */
 type OnRefused = (err: unknown) => void;
@@ -13,41 +14,41 @@ type LoginResponse = ApiEnvelope & ({ user: User; twoFactorRequired?: undefined 
 
 export function registerUser(body: { fullName: string; email: string; password: string; phone: string; refer?: string }, onRefused?: OnRefused) {
   return withToast(() => api.post<UserResponse>('/user/register', body), {
-    loading: MSG.loading.register,
-    success: 'Account created',
-    error: 'Could not create your account',
+    loading: t(MSG.loading.register),
+    success: t('Account created'),
+    error: t('Could not create your account'),
   }, onRefused);
 }
 
 export function loginUser(body: { email: string; password: string }, onRefused?: OnRefused) {
   return withToast(() => api.post<LoginResponse>('/user/login', body), {
-    loading: MSG.loading.login,
-    success: 'Logged in',
-    error: 'Could not log you in',
+    loading: t(MSG.loading.login),
+    success: t('Logged in'),
+    error: t('Could not log you in'),
   }, onRefused);
 }
 
 export function requestPasswordReset(body: { email: string }, onRefused?: OnRefused) {
   return withToast(() => api.post<ApiEnvelope>('/user/reset', body), {
-    loading: MSG.loading.forgot,
-    success: 'If an account exists for this e-mail, a reset link is on its way.',
-    error: 'Could not send the reset e-mail',
+    loading: t(MSG.loading.forgot),
+    success: t('If an account exists for this e-mail, a reset link is on its way.'),
+    error: t('Could not send the reset e-mail'),
   }, onRefused);
 }
 
 export function resetPassword(resetToken: string, body: { password: string }, onRefused?: OnRefused) {
   return withToast(() => api.post<ApiEnvelope>(`/user/reset/${encodeURIComponent(resetToken)}`, body), {
-    loading: MSG.loading.reset,
-    success: 'Password reset. Please log in.',
-    error: 'Could not reset your password',
+    loading: t(MSG.loading.reset),
+    success: t('Password reset. Please log in.'),
+    error: t('Could not reset your password'),
   }, onRefused);
 }
 
 export function changePassword(body: { oldPassword: string; newPassword: string; code?: string }, onRefused?: OnRefused) {
   return withToast(() => api.post<ApiEnvelope>('/user/change-password', body), {
-    loading: MSG.loading.changePassword,
-    success: 'Password changed',
-    error: 'Could not change your password',
+    loading: t(MSG.loading.changePassword),
+    success: t('Password changed'),
+    error: t('Could not change your password'),
   }, onRefused);
 }
 
@@ -60,15 +61,15 @@ export function signInWithPasskey() {
       const response = await startAuthentication({ optionsJSON: data.options });
       return api.post<UserResponse>('/user/login/passkey', { response });
     },
-    { loading: MSG.loading.login, success: 'Logged in', error: 'The passkey did not sign you in' },
+    { loading: t(MSG.loading.login), success: t('Logged in'), error: t('The passkey did not sign you in') },
   );
 }
 
 /** The second step after the password: a code from the app, or a recovery code. */
 export function finishSecondStep(body: { code?: string; recoveryCode?: string }, onRefused?: OnRefused) {
   return withToast(() => api.post<UserResponse>('/user/login/2fa', body), {
-    loading: MSG.loading.login,
-    success: 'Logged in',
-    error: 'Could not log you in',
+    loading: t(MSG.loading.login),
+    success: t('Logged in'),
+    error: t('Could not log you in'),
   }, onRefused);
 }

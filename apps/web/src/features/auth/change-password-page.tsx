@@ -8,6 +8,7 @@ import { AuthenticatorCodeInput } from '../../components/ui/authenticator-code-i
 import { AuthCard, field, textLink } from './auth-card';
 import { changePassword } from './api';
 import { parseOrToast } from '../../lib/validate';
+import { t } from '../../lib/i18n';
 
 export function ChangePasswordPage() {
   const navigate = useNavigate();
@@ -35,27 +36,27 @@ export function ChangePasswordPage() {
 
   return (
     <AuthCard
-      title="Change password"
+      title={t('Change password')}
       onSubmit={submit}
       fields={fields}
       footer={
         <Link to="/user/profile" className={textLink}>
-          Back to profile
+          {t('Back to profile')}
         </Link>
       }
     >
-      <Input label="Old password" name="oldPassword" type="password" autoComplete="current-password" required />
+      <Input label={t('Old password')} name="oldPassword" type="password" autoComplete="current-password" required />
       <Input
-        label="New password"
+        label={t('New password')}
         name="newPassword"
         type="password"
         autoComplete="new-password"
         required
-        hint="8 to 128 characters."
+        hint={t('8 to 128 characters.')}
       />
       <AuthenticatorCodeInput />
       <Button type="submit" disabled={mutation.isPending}>
-        Change password
+        {t('Change password')}
       </Button>
     </AuthCard>
   );

@@ -6,6 +6,7 @@ import { AuthCard, field, textLink } from './auth-card';
 import { useAuthSubmit } from './use-auth-submit';
 import { SecondStep } from './second-step';
 import { useReturnTarget } from './return-target';
+import { t, Trans } from '../../lib/i18n';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -37,7 +38,7 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title="Login"
+      title={t('Login')}
       onSubmit={submit}
       onFirstUse={prefetch}
       fields={fields}
@@ -45,25 +46,22 @@ export function LoginPage() {
         <div className="flex flex-col gap-2">
           <p>
             <Link to="/user/profile/reset-password" className={textLink}>
-              Forgot password?
+              {t('Forgot password?')}
             </Link>
           </p>
           <p>
-            New here?{' '}
-            <Link to={linkTo('/signup')} className={textLink}>
-              Create an account
-            </Link>
+            <Trans id="New here? <0>Create an account</0>" components={{ 0: <Link to={linkTo('/signup')} className={textLink} /> }} />
           </p>
         </div>
       }
     >
-      <Input label="E-mail" name="email" type="email" autoComplete="email" required />
-      <Input label="Password" name="password" type="password" autoComplete="current-password" required />
+      <Input label={t('E-mail')} name="email" type="email" autoComplete="email" required />
+      <Input label={t('Password')} name="password" type="password" autoComplete="current-password" required />
       <Button type="submit" disabled={pending}>
-        Login
+        {t('Login')}
       </Button>
       <Button variant="secondary" disabled={passkey.pending} onClick={() => passkey.submit(new FormData())}>
-        Sign in with a passkey
+        {t('Sign in with a passkey')}
       </Button>
     </AuthCard>
   );

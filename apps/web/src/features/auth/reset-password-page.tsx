@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { AuthCard, field, textLink } from './auth-card';
 import { useAuthSubmit } from './use-auth-submit';
+import { t } from '../../lib/i18n';
 
 export function ResetPasswordPage() {
   const { resetToken = '' } = useParams();
@@ -17,26 +18,26 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title="Choose a new password"
+      title={t('Choose a new password')}
       onSubmit={submit}
       onFirstUse={prefetch}
       fields={fields}
       footer={
         <Link to="/login" className={textLink}>
-          Back to login
+          {t('Back to login')}
         </Link>
       }
     >
       <Input
-        label="New password"
+        label={t('New password')}
         name="password"
         type="password"
         autoComplete="new-password"
         required
-        hint="8 to 128 characters."
+        hint={t('8 to 128 characters.')}
       />
       <Button type="submit" disabled={pending}>
-        Reset password
+        {t('Reset password')}
       </Button>
     </AuthCard>
   );

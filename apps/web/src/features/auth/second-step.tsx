@@ -7,6 +7,7 @@ import { Input } from '../../components/ui/input';
 import type { User } from '../../lib/auth-storage';
 import { AuthCard, field, textLink } from './auth-card';
 import { useAuthSubmit } from './use-auth-submit';
+import { t } from '../../lib/i18n';
 
 export function SecondStep({ landing, onRestart }: { landing: string; onRestart: () => void }) {
   const navigate = useNavigate();
@@ -33,23 +34,23 @@ export function SecondStep({ landing, onRestart }: { landing: string; onRestart:
 
   return (
     <AuthCard
-      title="Enter your code"
-      intro="Open your authenticator app and enter the 6-digit code it shows for USDT Points. Lost your phone? Enter one of your recovery codes."
+      title={t('Enter your code')}
+      intro={t('Open your authenticator app and enter the 6-digit code it shows for USDT Points. Lost your phone? Enter one of your recovery codes.')}
       onSubmit={code.submit}
       onFirstUse={code.prefetch}
       fields={code.fields}
       footer={
         <button type="button" className={textLink} onClick={onRestart}>
-          Start again with your password
+          {t('Start again with your password')}
         </button>
       }
     >
-      <Input label="Code" name="code" autoComplete="one-time-code" autoFocus required />
+      <Input label={t('Code')} name="code" autoComplete="one-time-code" autoFocus required />
       <Button type="submit" disabled={code.pending}>
-        Verify
+        {t('Verify')}
       </Button>
       <Button variant="secondary" disabled={passkey.pending} onClick={() => passkey.submit(new FormData())}>
-        Use a passkey instead
+        {t('Use a passkey instead')}
       </Button>
     </AuthCard>
   );

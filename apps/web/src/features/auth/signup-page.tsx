@@ -5,6 +5,7 @@ import { Input } from '../../components/ui/input';
 import { AuthCard, field, textLink } from './auth-card';
 import { useAuthSubmit } from './use-auth-submit';
 import { useReturnTarget } from './return-target';
+import { t, Trans } from '../../lib/i18n';
 
 export function SignupPage() {
   const { refer = '' } = useParams();
@@ -31,39 +32,36 @@ export function SignupPage() {
 
   return (
     <AuthCard
-      title="Create your account"
-      intro="Sign up to keep a points balance in USDT. We promise no returns; crypto is risky."
+      title={t('Create your account')}
+      intro={t('Sign up to keep a points balance in USDT. We promise no returns; crypto is risky.')}
       onSubmit={submit}
       onFirstUse={prefetch}
       fields={fields}
       footer={
         <p>
-          Already have an account?{' '}
-          <Link to={linkTo('/login')} className={textLink}>
-            Login
-          </Link>
+          <Trans id="Already have an account? <0>Login</0>" components={{ 0: <Link to={linkTo('/login')} className={textLink} /> }} />
         </p>
       }
     >
-      <Input label="Full name" name="fullName" autoComplete="name" required />
-      <Input label="Mobile number" name="phone" type="tel" autoComplete="tel" required />
-      <Input label="E-mail" name="email" type="email" autoComplete="email" required />
+      <Input label={t('Full name')} name="fullName" autoComplete="name" required />
+      <Input label={t('Mobile number')} name="phone" type="tel" autoComplete="tel" required />
+      <Input label={t('E-mail')} name="email" type="email" autoComplete="email" required />
       <Input
-        label="Referral e-mail (optional)"
+        label={t('Referral e-mail (optional)')}
         name="refer"
         defaultValue={refer}
-        hint="The e-mail or referral code of the member who invited you."
+        hint={t('The e-mail or referral code of the member who invited you.')}
       />
       <Input
-        label="Password"
+        label={t('Password')}
         name="password"
         type="password"
         autoComplete="new-password"
         required
-        hint="8 to 128 characters."
+        hint={t('8 to 128 characters.')}
       />
       <Button type="submit" disabled={pending}>
-        Sign up
+        {t('Sign up')}
       </Button>
     </AuthCard>
   );

@@ -18,6 +18,7 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { useMyDeposits, useMyWithdrawals } from '../../lib/account-api';
 import { fetchMe, meQueryKey, useSession } from '../../lib/session';
 import { useRecentMovements } from './api';
+import { msg, t, Trans } from '../../lib/i18n';
 
 const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 const muted = 'text-sm text-slate-600 dark:text-slate-300';
@@ -25,10 +26,10 @@ const muted = 'text-sm text-slate-600 dark:text-slate-300';
 const PENDING_SHOWN = 5;
 
 const ACTIONS = [
-  { to: '/user/deposit', label: 'Deposit', Icon: ArrowDownToLine },
-  { to: '/user/withdraw', label: 'Withdraw', Icon: ArrowUpFromLine },
-  { to: '/user/transfer', label: 'Transfer', Icon: ArrowLeftRight },
-  { to: '/user/package', label: 'Packages', Icon: Package },
+  { to: '/user/deposit', label: msg('Deposit'), Icon: ArrowDownToLine },
+  { to: '/user/withdraw', label: msg('Withdraw'), Icon: ArrowUpFromLine },
+  { to: '/user/transfer', label: msg('Transfer'), Icon: ArrowLeftRight },
+  { to: '/user/package', label: msg('Packages'), Icon: Package },
 ];
 
 /**
@@ -64,14 +65,14 @@ function QuickActions() {
     <Card>
       <nav aria-labelledby="dashboard-actions">
         <h2 id="dashboard-actions" className="text-lg font-semibold">
-          Quick actions
+          {t('Quick actions')}
         </h2>
         <ul className="mt-3 grid grid-cols-2 gap-3">
           {ACTIONS.map(({ to, label, Icon }) => (
             <li key={to}>
               <Link to={to} className={buttonClass('secondary', 'w-full')}>
                 <Icon aria-hidden="true" className="h-4 w-4" />
-                {label}
+                {t(label)}
               </Link>
             </li>
           ))}
@@ -84,15 +85,15 @@ function QuickActions() {
 function SubscriptionStatus({ subscribed }: { subscribed: boolean }) {
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Subscription</h2>
+      <h2 className="text-lg font-semibold">{t('Subscription')}</h2>
       <p className="mt-3" data-testid="subscription-state">
-        <StatusBadge done={subscribed} doneLabel="Active" pendingLabel="Not subscribed" />
+        <StatusBadge done={subscribed} doneLabel={t('Active')} pendingLabel={t('Not subscribed')} />
       </p>
       <p className={`mt-2 ${muted}`}>
-        {subscribed ? 'Watch videos to earn points.' : 'A subscription unlocks the video library; you activate it on your profile.'}
+        {subscribed ? t('Watch videos to earn points.') : t('A subscription unlocks the video library; you activate it on your profile.')}
       </p>
       <Link to={subscribed ? '/video' : '/user/profile'} className={buttonClass('primary', 'mt-3')}>
-        {subscribed ? 'Watch videos' : 'Subscribe'}
+        {subscribed ? t('Watch videos') : t('Subscribe')}
       </Link>
     </Card>
   );
@@ -101,13 +102,13 @@ function SubscriptionStatus({ subscribed }: { subscribed: boolean }) {
 function RecentMovements({ enabled }: { enabled: boolean }) {
   const q = useRecentMovements({ enabled });
   let body: ReactNode;
-  if (q.isPending) body = <Loading>Loading your latest movements…</Loading>;
-  else if (q.isError) body = <LoadError onRetry={() => void q.refetch()}>Could not load your statement.</LoadError>;
+  if (q.isPending) body = <Loading>{t('Loading your latest movements…')}</Loading>;
+  else if (q.isError) body = <LoadError onRetry={() => void q.refetch()}>{t('Could not load your statement.')}</LoadError>;
   else if (q.data.entries.length === 0)
-    body = <p className={`py-4 ${muted}`}>No movements yet. Deposits, transfers and withdrawals will show here.</p>;
+    body = <p className={`py-4 ${muted}`}>{t('No movements yet. Deposits, transfers and withdrawals will show here.')}</p>;
   else
     body = (
-      <ol aria-label="Latest movements, newest first" className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
+      <ol aria-label={t('Latest movements, newest first')} className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
         {q.data.entries.map((entry) => (
           <li key={entry._id} data-testid="movement" className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
             <span className="min-w-0 flex-1 basis-48 break-words">
@@ -116,7 +117,7 @@ function RecentMovements({ enabled }: { enabled: boolean }) {
                 <DateTime iso={entry.createdAt} />
               </span>
             </span>
-            <span className="text-right text-sm font-semibold whitespace-nowrap tabular-nums" data-testid="movement-amount">
+            <span className="text-end text-sm font-semibold whitespace-nowrap tabular-nums" data-testid="movement-amount">
               <SignedAmount amount={entry.amount} />
             </span>
           </li>
@@ -125,11 +126,11 @@ function RecentMovements({ enabled }: { enabled: boolean }) {
     );
   return (
     <Card className="lg:col-span-2">
-      <h2 className="text-lg font-semibold">Latest movements</h2>
+      <h2 className="text-lg font-semibold">{t('Latest movements')}</h2>
       {body}
       <p className="mt-3 text-sm">
         <Link to="/user/statement" className={link}>
-          Full statement
+          {t('Full statement')}
         </Link>
       </p>
     </Card>
@@ -155,9 +156,9 @@ function PendingList({
   empty: string;
 }) {
   let body: ReactNode;
-  if (query.isPending) body = <Loading>Loading…</Loading>;
+  if (query.isPending) body = <Loading>{t('Loading…')}</Loading>;
   else if (query.isError || !query.data)
-    body = <LoadError onRetry={() => void query.refetch()}>Could not load this list.</LoadError>;
+    body = <LoadError onRetry={() => void query.refetch()}>{t('Could not load this list.')}</LoadError>;
   else if (query.data.length === 0) body = <p className={`py-4 ${muted}`}>{empty}</p>;
   else {
     const rows = query.data;
@@ -183,11 +184,11 @@ function PendingList({
         </ul>
         {rows.length > PENDING_SHOWN && (
           <p className={`mt-2 ${muted}`}>
-            and {rows.length - PENDING_SHOWN} more on your{' '}
-            <Link to="/user/history" className={link}>
-              history
-            </Link>
-            .
+            <Trans
+              id="and {count} more on your <0>history</0>."
+              values={{ count: rows.length - PENDING_SHOWN }}
+              components={{ 0: <Link to="/user/history" className={link} /> }}
+            />
           </p>
         )}
       </>
@@ -197,7 +198,7 @@ function PendingList({
     <Card>
       <h2 className="text-lg font-semibold">
         {title}
-        {query.data && query.data.length > 0 && <span className={`ml-2 font-normal ${muted}`}>({query.data.length})</span>}
+        {query.data && query.data.length > 0 && <span className={`ms-2 font-normal ${muted}`}>({query.data.length})</span>}
       </h2>
       {body}
     </Card>
@@ -213,16 +214,16 @@ function PendingRequests({ enabled }: { enabled: boolean }) {
   return (
     <>
       <PendingList
-        title="Pending deposits"
-        referenceLabel="Transaction ID"
+        title={t('Pending deposits')}
+        referenceLabel={t('Transaction ID')}
         query={{ isPending: deposits.isPending, isError: deposits.isError, refetch: deposits.refetch, data: deposits.data?.filter((d) => !d.deposited).map(pendingDeposit) }}
-        empty="No deposit is waiting for approval."
+        empty={t('No deposit is waiting for approval.')}
       />
       <PendingList
-        title="Pending withdrawals"
-        referenceLabel="Payment ID"
+        title={t('Pending withdrawals')}
+        referenceLabel={t('Payment ID')}
         query={{ isPending: withdrawals.isPending, isError: withdrawals.isError, refetch: withdrawals.refetch, data: withdrawals.data?.filter((w) => !w.withdrawed).map(pendingWithdrawal) }}
-        empty="No withdrawal is waiting to be paid."
+        empty={t('No withdrawal is waiting to be paid.')}
       />
     </>
   );
@@ -235,7 +236,7 @@ export function DashboardPage() {
   const { user } = useSession();
   return (
     <section>
-      <PageHeader title="Dashboard" intro={user ? <span className="break-words">Welcome, {user.fullName}.</span> : undefined} />
+      <PageHeader title={t('Dashboard')} intro={user ? <span className="break-words"><Trans id="Welcome, <0>{name}</0>." values={{ name: user.fullName }} components={{ 0: <bdi /> }} /></span> : undefined} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <BalanceCard />
         <QuickActions />

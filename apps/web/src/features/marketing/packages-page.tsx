@@ -2,13 +2,16 @@ import { Link } from 'react-router';
 import { VIP_PACKAGES } from '@app/contract';
 import { PageHeader } from '../../components/ui/page';
 import { buttonClass } from '../../components/ui/button';
+import { t } from '../../lib/i18n';
 
 export function PackagesPage() {
   return (
     <section>
       <PageHeader
-        title="All Packages"
-        intro="A package is a deposit of a fixed amount of USDT over Tron TRC20. Packages earn no interest and promise no returns."
+        title={t('All Packages')}
+        intro={t(
+          'A package is a deposit of a fixed amount of USDT over Tron TRC20. Packages earn no interest and promise no returns.',
+        )}
       />
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {VIP_PACKAGES.map((pkg) => (
@@ -21,14 +24,14 @@ export function PackagesPage() {
               {pkg.amount} <span className="text-base font-semibold">USDT</span>
             </p>
             <p className="mt-2 flex-1 text-sm text-slate-700 dark:text-slate-300">
-              Deposit {pkg.amount} USDT and receive {pkg.amount} points once an admin confirms the transfer.
+              {t('Deposit {amount} USDT and receive {amount} points once an admin confirms the transfer.', { amount: pkg.amount })}
             </p>
             <Link
               to={`/user/package?vip=${pkg.name.slice('VIP'.length)}`}
               className={buttonClass('primary', 'mt-4')}
-              aria-label={`Choose ${pkg.name}, ${pkg.amount} USDT`}
+              aria-label={t('Choose {name}, {amount} USDT', { name: pkg.name, amount: pkg.amount })}
             >
-              Choose {pkg.name}
+              {t('Choose {name}', { name: pkg.name })}
             </Link>
           </li>
         ))}

@@ -6,30 +6,30 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useConfirm } from '../../components/ui/confirm-dialog';
-import { DateTime } from '../../components/ui/date-time';
 import { Input } from '../../components/ui/input';
 import { LoadError, PageGone } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { RadioCard } from '../../components/ui/radio-card';
 import { Pagination } from '../../components/ui/pagination';
 import { errorMessage } from '../../lib/api';
+import { formatCount, msg, t, Trans } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX, announcementBody, type AnnouncementAudience } from '@app/contract';
 import { parseOrToast } from '../../lib/validate';
 import { ANNOUNCEMENTS_LIMIT, fetchAnnouncements, notificationKeys, sendAnnouncement } from './api';
+import { When } from './notification-item';
 
-const AUDIENCES: { value: AnnouncementAudience; label: string; hint: string; phrase: string }[] = [
-  { value: 'all', label: 'All users', hint: 'Everyone with an account.', phrase: 'every user' },
-  { value: 'subscribers', label: 'Subscribers', hint: 'Users with an active subscription.', phrase: 'every subscriber' },
-  { value: 'admins', label: 'Admins', hint: 'Admins and super admins.', phrase: 'every admin' },
+const AUDIENCES: { value: AnnouncementAudience; label: string; hint: string }[] = [
+  { value: 'all', label: msg('All users'), hint: msg('Everyone with an account.') },
+  { value: 'subscribers', label: msg('Subscribers'), hint: msg('Users with an active subscription.') },
+  { value: 'admins', label: msg('Admins'), hint: msg('Admins and super admins.') },
 ];
-const audience = (value: AnnouncementAudience) => AUDIENCES.find((a) => a.value === value) ?? AUDIENCES[0];
 
 /** "12 / 120", turning red past the limit; read out with the field it describes. */
 function Counter({ id, length, max }: { id: string; length: number; max: number }) {
   return (
-    <p id={id} className={`text-right text-xs tabular-nums ${length > max ? 'font-semibold text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}>
-      {length} / {max} characters
+    <p id={id} className={`text-end text-xs tabular-nums ${length > max ? 'font-semibold text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}>
+      {t('{length} / {max} characters', { length, max })}
     </p>
   );
 }
@@ -49,12 +49,12 @@ function AnnouncementForm() {
     mutationFn: sendAnnouncement,
     onSuccess: (data) => {
       const n = data.announcement.recipients;
-      toast.success(data.message || `Announcement sent to ${n} ${n === 1 ? 'recipient' : 'recipients'}`);
+      toast.success(data.message || t('Announcement sent to {n, plural, one {# recipient} other {# recipients}}', { n }));
       setTitle('');
       setBody('');
       setEmail(false);
     },
-    onError: (error) => toast.error(errorMessage(error, 'Could not send the announcement. Try again.')),
+    onError: (error) => toast.error(errorMessage(error, t('Could not send the announcement. Try again.'))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.announcementsAll }),
   });
 
@@ -64,24 +64,22 @@ function AnnouncementForm() {
     const values = parseOrToast(announcementBody, { audience: target, title, body, email });
     if (!values) return;
     const ok = await confirm({
-      title: `Send to ${audience(target).label.toLowerCase()}?`,
-      message: (
-        <>
-          “{values.title}” goes to the notifications of {audience(target).phrase}
-          {values.email ? ', and by e-mail to those who accept announcement e-mails' : ''}. It cannot be taken back.
-        </>
+      title: t('{audience, select, subscribers {Send to subscribers?} admins {Send to admins?} other {Send to all users?}}', { audience: target }),
+      message: t(
+        '“{title}” goes to the notifications of {audience, select, subscribers {every subscriber} admins {every admin} other {every user}}{email, select, yes {, and by e-mail to those who accept announcement e-mails} other {}}. It cannot be taken back.',
+        { title: values.title, audience: target, email: values.email ? 'yes' : 'no' },
       ),
-      confirmLabel: 'Send',
+      confirmLabel: t('Send'),
     });
     if (ok) send.mutate(values);
   };
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold">New announcement</h2>
+      <h2 className="text-lg font-semibold">{t('New announcement')}</h2>
       <form noValidate onSubmit={(e) => void submit(e)} aria-busy={send.isPending} className="mt-4 grid gap-4">
         <fieldset disabled={send.isPending}>
-          <legend className="text-sm font-medium">Audience</legend>
+          <legend className="text-sm font-medium">{t('Audience')}</legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-3">
             {AUDIENCES.map((a) => (
               <RadioCard
@@ -90,15 +88,15 @@ function AnnouncementForm() {
                 value={a.value}
                 checked={target === a.value}
                 onChange={() => setTarget(a.value)}
-                title={a.label}
-                detail={a.hint}
+                title={t(a.label)}
+                detail={t(a.hint)}
               />
             ))}
           </div>
         </fieldset>
         <div>
           <Input
-            label="Title"
+            label={t('Title')}
             value={title}
             onChange={(e) => setTitle(e.target.value)}
             disabled={send.isPending}
@@ -109,7 +107,7 @@ function AnnouncementForm() {
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={bodyId} className="text-sm font-medium">
-            Message
+            {t('Message')}
           </label>
           <textarea
             id={bodyId}
@@ -130,11 +128,11 @@ function AnnouncementForm() {
             disabled={send.isPending}
             className="h-4 w-4 accent-emerald-700 dark:accent-emerald-400"
           />
-          Also send by e-mail
+          {t('Also send by e-mail')}
         </label>
         <div>
           <Button type="submit" disabled={send.isPending}>
-            {send.isPending ? 'Sending…' : 'Send announcement'}
+            {send.isPending ? t('Sending…') : t('Send announcement')}
           </Button>
         </div>
       </form>
@@ -158,13 +156,13 @@ function SentAnnouncements() {
   if (list.isPending) {
     content = (
       <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        Loading announcements…
+        {t('Loading announcements…')}
       </p>
     );
   } else if (list.isError || !data) {
-    content = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load the announcements.')}</LoadError>;
+    content = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load the announcements.'))}</LoadError>;
   } else if (data.total === 0) {
-    content = <p className="py-4 text-slate-600 dark:text-slate-300">No announcement has been sent yet.</p>;
+    content = <p className="py-4 text-slate-600 dark:text-slate-300">{t('No announcement has been sent yet.')}</p>;
   } else if (data.announcements.length === 0) {
     content = <PageGone onFirstPage={() => setPage(1)} />;
   } else {
@@ -176,28 +174,30 @@ function SentAnnouncements() {
               <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                 <h3 className="font-semibold break-words">{a.title}</h3>
                 <p className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
-                  <DateTime iso={a.createdAt} />
+                  <When iso={a.createdAt} />
                 </p>
               </div>
               <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line text-slate-700 dark:text-slate-300">{a.body}</p>
               <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-                To {audience(a.audience).label.toLowerCase()} ·{' '}
-                <span className="font-semibold tabular-nums" data-testid="announcement-recipients">
-                  {a.recipients.toLocaleString()}
-                </span>{' '}
-                {a.recipients === 1 ? 'recipient' : 'recipients'} · {a.email ? 'in-app and e-mail' : 'in-app only'}
+                {t('{audience, select, subscribers {To subscribers} admins {To admins} other {To all users}}', { audience: a.audience })} ·{' '}
+                <Trans
+                  id="{n, plural, one {<0>{count}</0> recipient} other {<0>{count}</0> recipients}}"
+                  values={{ n: a.recipients, count: formatCount(a.recipients) }}
+                  components={{ 0: <span className="font-semibold tabular-nums" data-testid="announcement-recipients" /> }}
+                />{' '}
+                · {a.email ? t('in-app and e-mail') : t('in-app only')}
               </p>
             </li>
           ))}
         </ul>
-        <Pagination label="Announcements" page={page} pageCount={pageCount} onPage={setPage} />
+        <Pagination label={t('Announcements')} page={page} pageCount={pageCount} onPage={setPage} />
       </>
     );
   }
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Sent announcements</h2>
+      <h2 className="text-lg font-semibold">{t('Sent announcements')}</h2>
       {content}
     </Card>
   );
@@ -206,7 +206,10 @@ function SentAnnouncements() {
 export function AdminAnnouncementsPage() {
   return (
     <>
-      <PageHeader title="Announcements" intro="Tell users about the platform: each recipient finds it in their notifications, and by e-mail if you tick it." />
+      <PageHeader
+        title={t('Announcements')}
+        intro={t('Tell users about the platform: each recipient finds it in their notifications, and by e-mail if you tick it.')}
+      />
       <div className="grid gap-6">
         <AnnouncementForm />
         <SentAnnouncements />

@@ -7,7 +7,7 @@ import { lazyPage } from '../../lib/lazy-page';
 import { useStoredAuth } from '../../lib/auth-storage';
 import { usePageShown } from '../../lib/page-shown';
 
-const NotificationBell = lazyPage(() => import('./notification-bell'), 'NotificationBell');
+const NotificationBell = lazyPage(() => import('./notification-bell'), 'NotificationBell', { messages: ['app'] });
 
 const placeholder = <span aria-hidden="true" className="inline-block h-10 w-10" />;
 

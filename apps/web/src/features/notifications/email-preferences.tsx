@@ -5,19 +5,26 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/list-state';
 import { errorMessage } from '../../lib/api';
+import { msg, t } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { ALWAYS_ON_CATEGORIES, NOTIFICATION_CATEGORIES, NOTIFICATION_MSG, type NotificationCategory, type NotificationPreferences } from '@app/contract';
+import { ALWAYS_ON_CATEGORIES, NOTIFICATION_CATEGORIES, type NotificationCategory, type NotificationPreferences } from '@app/contract';
 import { fetchPreferences, notificationKeys, savePreferences } from './api';
 
 const CATEGORY_TEXT: Record<NotificationCategory, { label: string; hint: string }> = {
-  deposits: { label: 'Deposits', hint: 'A deposit credited or reverted.' },
-  withdrawals: { label: 'Withdrawals', hint: 'A withdrawal requested, paid or refunded.' },
-  transfers: { label: 'Transfers', hint: 'Points you send or receive.' },
-  subscription: { label: 'Subscription', hint: 'Your subscription activated.' },
-  referrals: { label: 'Referral earnings', hint: 'Each commission from your team.' },
-  points: { label: 'Points adjustments', hint: 'Points an admin adds or removes.' },
-  security: { label: 'Security', hint: `New sign-ins, password, passkey and two-factor changes. ${NOTIFICATION_MSG.securityAlwaysOn}.` },
-  announcements: { label: 'Announcements', hint: 'News from the platform team.' },
+  deposits: { label: msg('Deposits'), hint: msg('A deposit credited or reverted.') },
+  withdrawals: { label: msg('Withdrawals'), hint: msg('A withdrawal requested, paid or refunded.') },
+  transfers: { label: msg('Transfers'), hint: msg('Points you send or receive.') },
+  subscription: { label: msg('Subscription'), hint: msg('Your subscription activated.') },
+  referrals: { label: msg('Referral earnings'), hint: msg('Each commission from your team.') },
+  points: { label: msg('Points adjustments'), hint: msg('Points an admin adds or removes.') },
+  // The contract's NOTIFICATION_MSG.securityAlwaysOn, written out so that the check finds the id.
+  security: {
+    label: msg('Security'),
+    hint: msg(
+      'New sign-ins, password, passkey and two-factor changes. Security e-mails cannot be turned off: they tell you when someone else may be using your account.',
+    ),
+  },
+  announcements: { label: msg('Announcements'), hint: msg('News from the platform team.') },
 };
 
 function PreferenceSwitch({
@@ -38,10 +45,10 @@ function PreferenceSwitch({
     <li className="flex items-start justify-between gap-4 py-3">
       <div className="min-w-0">
         <p id={labelId} className="font-medium">
-          {label}
+          {t(label)}
         </p>
         <p id={hintId} className="text-sm text-slate-600 dark:text-slate-300">
-          {hint}
+          {t(hint)}
         </p>
       </div>
       <button
@@ -59,7 +66,7 @@ function PreferenceSwitch({
       >
         <span
           aria-hidden="true"
-          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform dark:bg-slate-950 ${checked ? 'translate-x-5' : 'translate-x-0'}`}
+          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform dark:bg-slate-950 ${checked ? 'translate-x-5 rtl:-translate-x-5' : 'translate-x-0'}`}
         />
       </button>
     </li>
@@ -73,9 +80,9 @@ export function EmailPreferences() {
     mutationFn: savePreferences,
     onSuccess: (data) => {
       queryClient.setQueryData<NotificationPreferences>(notificationKeys.preferences, data.preferences);
-      toast.success(data.message || 'E-mail preferences saved', { id: 'preferences-saved' });
+      toast.success(data.message || t('E-mail preferences saved'), { id: 'preferences-saved' });
     },
-    onError: (error) => toast.error(errorMessage(error, 'Could not save your e-mail preferences. Try again.')),
+    onError: (error) => toast.error(errorMessage(error, t('Could not save your e-mail preferences. Try again.'))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.preferences }),
   });
 
@@ -83,17 +90,17 @@ export function EmailPreferences() {
   return (
     <Card>
       <h2 id="email-preferences-heading" className="text-lg font-semibold">
-        E-mail preferences
+        {t('E-mail preferences')}
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        Choose what we also send to your e-mail. Everything still shows in your notifications here.
+        {t('Choose what we also send to your e-mail. Everything still shows in your notifications here.')}
       </p>
       {query.isPending ? (
         <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-          Loading your preferences…
+          {t('Loading your preferences…')}
         </p>
       ) : query.isError || !prefs ? (
-        <LoadError onRetry={() => void query.refetch()}>{errorMessage(query.error, 'Could not load your e-mail preferences.')}</LoadError>
+        <LoadError onRetry={() => void query.refetch()}>{errorMessage(query.error, t('Could not load your e-mail preferences.'))}</LoadError>
       ) : (
         <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-700" aria-busy={save.isPending}>
           {NOTIFICATION_CATEGORIES.map((category) => (

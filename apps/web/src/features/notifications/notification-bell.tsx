@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import type { MarkReadBody } from '@app/contract';
 import { errorMessage } from '../../lib/api';
+import { t } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { fetchNotifications, notificationKeys, PANEL_LIMIT } from './api';
 import { NotificationRow } from './notification-item';
@@ -14,7 +15,7 @@ import { useMarkRead } from './use-mark-read';
 import { useNotificationStream } from './use-notification-stream';
 
 /** "Notifications, 3 unread": the bell's accessible name carries the count its badge shows. */
-export const bellLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : 'Notifications');
+export const bellLabel = (unread: number) => (unread > 0 ? t('Notifications, {unread} unread', { unread }) : t('Notifications'));
 
 export function NotificationBell() {
   const { pathname } = useLocation();
@@ -91,7 +92,7 @@ export function NotificationBell() {
           <span
             aria-hidden="true"
             data-testid="notification-count"
-            className="absolute top-0.5 right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-semibold text-white tabular-nums dark:bg-red-400 dark:text-slate-950"
+            className="absolute top-0.5 end-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-semibold text-white tabular-nums dark:bg-red-400 dark:text-slate-950"
           >
             {badge}
           </span>
@@ -103,11 +104,11 @@ export function NotificationBell() {
         aria-modal="false"
         aria-labelledby={headingId}
         hidden={!open}
-        className="absolute top-full right-2 left-2 z-40 mt-1 flex max-h-[calc(100dvh-5rem)] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-slate-900 shadow-xl sm:right-0 sm:left-auto sm:w-96 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        className="absolute top-full end-2 start-2 z-40 mt-1 flex max-h-[calc(100dvh-5rem)] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-slate-900 shadow-xl sm:end-0 sm:start-auto sm:w-96 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
       >
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3 dark:border-slate-700">
           <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-base font-semibold focus:outline-none">
-            Notifications
+            {t('Notifications')}
           </h2>
           <button
             type="button"
@@ -115,25 +116,25 @@ export function NotificationBell() {
             disabled={unread === 0 || markRead.isPending}
             onClick={() => mark({ all: true })}
           >
-            Mark all as read
+            {t('Mark all as read')}
           </button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
           {latest.isPending ? (
             <p role="status" className="px-4 py-6 text-sm text-slate-600 dark:text-slate-300">
-              Loading notifications…
+              {t('Loading notifications…')}
             </p>
           ) : latest.isError || !data ? (
             <div role="alert" className="px-4 py-6 text-sm text-red-700 dark:text-red-300">
-              <p>{errorMessage(latest.error, 'Could not load your notifications.')}</p>
+              <p>{errorMessage(latest.error, t('Could not load your notifications.'))}</p>
               <button type="button" className="mt-2 font-medium underline" onClick={() => void latest.refetch()}>
-                Try again
+                {t('Try again')}
               </button>
             </div>
           ) : data.notifications.length === 0 ? (
-            <p className="px-4 py-6 text-sm text-slate-600 dark:text-slate-300">Nothing yet. Money that moves on your account will show here.</p>
+            <p className="px-4 py-6 text-sm text-slate-600 dark:text-slate-300">{t('Nothing yet. Money that moves on your account will show here.')}</p>
           ) : (
-            <ul className="divide-y divide-slate-200 dark:divide-slate-700" aria-label="Latest notifications">
+            <ul className="divide-y divide-slate-200 dark:divide-slate-700" aria-label={t('Latest notifications')}>
               {data.notifications.map((n) => (
                 <NotificationRow key={n._id} notification={n} compact busy={markRead.isPending} onMarkRead={(id) => mark({ ids: [id] })} />
               ))}
@@ -146,7 +147,7 @@ export function NotificationBell() {
             className="text-sm font-semibold text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300"
             onClick={() => setOpen(false)}
           >
-            All notifications
+            {t('All notifications')}
           </Link>
         </div>
       </div>

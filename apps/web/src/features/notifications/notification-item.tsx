@@ -1,4 +1,4 @@
-import { DateTime } from '../../components/ui/date-time';
+import { dateFormat, t } from '../../lib/i18n';
 import type { NotificationItem } from '@app/contract';
 
 interface NotificationRowProps {
@@ -7,6 +7,17 @@ interface NotificationRowProps {
   compact?: boolean;
   onMarkRead: (id: string) => void;
   busy: boolean;
+}
+
+/** A date and time in the current language (Latin digits), machine-readable in `dateTime`, never broken over two lines. */
+export function When({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return <span>{iso}</span>;
+  return (
+    <time dateTime={iso} className="whitespace-nowrap">
+      {dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(date)}
+    </time>
+  );
 }
 
 /** One notification: unread ones are bold with a dot, and have their own "Mark read" button. */
@@ -25,7 +36,7 @@ export function NotificationRow({ notification: n, compact = false, onMarkRead, 
       />
       <div className="min-w-0 flex-1">
         <p className={`break-words ${n.read ? 'font-medium' : 'font-semibold'}`}>
-          {!n.read && <span className="sr-only">Unread: </span>}
+          {!n.read && <span className="sr-only">{t('Unread:')} </span>}
           {n.title}
         </p>
         <p className={`mt-0.5 text-sm break-words whitespace-pre-line text-slate-700 dark:text-slate-300 ${compact ? 'line-clamp-2' : ''}`}>
@@ -33,7 +44,7 @@ export function NotificationRow({ notification: n, compact = false, onMarkRead, 
         </p>
         <div className="mt-1 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
           <p className="text-xs text-slate-600 dark:text-slate-300">
-            <DateTime iso={n.createdAt} />
+            <When iso={n.createdAt} />
           </p>
           {!n.read && (
             <button
@@ -41,9 +52,9 @@ export function NotificationRow({ notification: n, compact = false, onMarkRead, 
               className="rounded px-1 text-sm font-medium text-emerald-800 underline-offset-2 hover:underline disabled:opacity-50 dark:text-emerald-300"
               onClick={() => onMarkRead(n._id)}
               disabled={busy}
-              aria-label={`Mark “${n.title}” as read`}
+              aria-label={t('Mark “{title}” as read', { title: n.title })}
             >
-              Mark read
+              {t('Mark read')}
             </button>
           )}
         </div>

@@ -8,6 +8,7 @@ import { LoadError, PageGone } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { Pagination } from '../../components/ui/pagination';
 import { errorMessage } from '../../lib/api';
+import { t } from '../../lib/i18n';
 import { fetchNotifications, notificationKeys, PAGE_LIMIT } from './api';
 import { EmailPreferences } from './email-preferences';
 import { NotificationRow } from './notification-item';
@@ -29,15 +30,15 @@ export function NotificationsPage() {
   if (list.isPending) {
     body = (
       <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        Loading notifications…
+        {t('Loading notifications…')}
       </p>
     );
   } else if (list.isError || !data) {
-    body = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Could not load your notifications.')}</LoadError>;
+    body = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load your notifications.'))}</LoadError>;
   } else if (data.total === 0) {
     body = (
       <p className="py-4 text-slate-600 dark:text-slate-300">
-        No notifications yet. Deposits, withdrawals, transfers and announcements will show here.
+        {t('No notifications yet. Deposits, withdrawals, transfers and announcements will show here.')}
       </p>
     );
   } else if (data.notifications.length === 0) {
@@ -45,31 +46,31 @@ export function NotificationsPage() {
   } else {
     body = (
       <>
-        <ul className="grid gap-2" aria-busy={list.isFetching} aria-label="Notifications, newest first">
+        <ul className="grid gap-2" aria-busy={list.isFetching} aria-label={t('Notifications, newest first')}>
           {data.notifications.map((n) => (
             <NotificationRow key={n._id} notification={n} busy={markRead.isPending} onMarkRead={(id) => markRead.mutate({ ids: [id] })} />
           ))}
         </ul>
-        <Pagination label="Notifications" page={page} pageCount={pageCount} onPage={setPage} />
+        <Pagination label={t('Notifications')} page={page} pageCount={pageCount} onPage={setPage} />
       </>
     );
   }
 
   return (
     <>
-      <PageHeader title="Notifications" intro="What happened on your account: money in and out, security events and announcements." />
+      <PageHeader title={t('Notifications')} intro={t('What happened on your account: money in and out, security events and announcements.')} />
       <div className="grid gap-6">
         <Card>
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
             <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="unread-summary">
-              {data ? (data.unread === 0 ? 'All read' : `${data.unread} unread`) : ' '}
+              {data ? (data.unread === 0 ? t('All read') : t('{unread} unread', { unread: data.unread })) : ' '}
             </p>
             <Button
               variant="secondary"
               disabled={!data || data.unread === 0 || markRead.isPending}
               onClick={() => markRead.mutate({ all: true })}
             >
-              Mark all as read
+              {t('Mark all as read')}
             </Button>
           </div>
           {body}

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/api';
+import { t } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { markRead, notificationKeys } from './api';
 
@@ -8,7 +9,7 @@ export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markRead,
-    onError: (error) => toast.error(errorMessage(error, 'Could not mark the notifications as read. Try again.')),
+    onError: (error) => toast.error(errorMessage(error, t('Could not mark the notifications as read. Try again.'))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.lists }),
   });
 }

@@ -13,6 +13,7 @@ import { errorMessage } from '../../lib/api';
 import { refreshMe } from '../../lib/session-cache';
 import { updateProfile } from './api';
 import { parseOrToast } from '../../lib/validate';
+import { t } from '../../lib/i18n';
 
 export function ProfileForm({ user }: { user: User }) {
   const [fullName, setFullName] = useState(user.fullName);
@@ -22,12 +23,12 @@ export function ProfileForm({ user }: { user: User }) {
 
   const mutation = useMutation({
     mutationFn: async (body: { fullName: string; phone: string }) => {
-      const id = toast.loading(MSG.loading.update);
+      const id = toast.loading(t(MSG.loading.update));
       try {
         const { data } = await updateProfile(user._id, body);
-        toast.success(data.message || 'Profile updated', { id });
+        toast.success(data.message || t('Profile updated'), { id });
       } catch (err) {
-        toast.error(errorMessage(err, 'Could not update your profile'), { id });
+        toast.error(errorMessage(err, t('Could not update your profile')), { id });
         throw err;
       }
     },
@@ -43,16 +44,16 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Your details</h2>
+      <h2 className="text-lg font-semibold">{t('Your details')}</h2>
       <form ref={fields.formRef} noValidate onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
         <FieldErrorsProvider value={fields}>
-        <Input label="Full name" name="fullName" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
-        <Input label="Phone" name="phone" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
-        <Input label="E-mail" name="email" value={user.email} readOnly />
-        <Input label="Role" name="role" value={user.role} readOnly />
+        <Input label={t('Full name')} name="fullName" autoComplete="name" value={fullName} onChange={(e) => setFullName(e.target.value)} />
+        <Input label={t('Phone')} name="phone" type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
+        <Input label={t('E-mail')} name="email" dir="ltr" value={user.email} readOnly />
+        <Input label={t('Role')} name="role" value={user.role} readOnly />
         <div className="sm:col-span-2">
           <Button type="submit" disabled={!changed || mutation.isPending}>
-            Save
+            {t('Save')}
           </Button>
         </div>
         </FieldErrorsProvider>

@@ -8,6 +8,7 @@ import { BalanceCard } from '../../components/balance-card';
 import { SubscriptionCard } from './subscription-card';
 import { ProfileForm } from './profile-form';
 import { ReferralCard } from './referral-card';
+import { t, Trans } from '../../lib/i18n';
 
 const menuLink = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
@@ -19,14 +20,14 @@ export function ProfilePage() {
   if (!user) {
     return (
       <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-300">
-        {me.isError ? 'Could not load your profile. Please try again.' : MSG.loading.profile}
+        {me.isError ? t('Could not load your profile. Please try again.') : t(MSG.loading.profile)}
       </p>
     );
   }
 
   return (
     <section>
-      <PageHeader title="Profile" intro={`Welcome, ${user.fullName}.`} />
+      <PageHeader title={t('Profile')} intro={<Trans id="Welcome, <0>{name}</0>." values={{ name: user.fullName }} components={{ 0: <bdi /> }} />} />
       <div className="grid gap-6 lg:grid-cols-2">
         <BalanceCard />
         <SubscriptionCard subscribed={Boolean(user.subscription)} />
@@ -37,22 +38,22 @@ export function ProfilePage() {
         <Card>
           <nav aria-labelledby="account-menu">
             <h2 id="account-menu" className="text-lg font-semibold">
-              Account
+              {t('Account')}
             </h2>
             <ul className="mt-3 space-y-2">
               <li>
                 <Link to="/user/security" className={menuLink}>
-                  Security: two-factor sign-in, passkeys, sessions
+                  {t('Security: two-factor sign-in, passkeys, sessions')}
                 </Link>
               </li>
               <li>
                 <Link to="/user/profile/change-password" className={menuLink}>
-                  Change password
+                  {t('Change password')}
                 </Link>
               </li>
               <li>
                 <Link to="/user/profile/reset-password" className={menuLink}>
-                  Reset password
+                  {t('Reset password')}
                 </Link>
               </li>
             </ul>

@@ -12,6 +12,10 @@ import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import { refreshMe } from '../../lib/session-cache';
 import { activateSubscription } from './api';
 import { SubscriptionCodeForm } from './subscription-code-form';
+import { msg, t } from '../../lib/i18n';
+
+/** SUBSCRIPTION_MSG.activated (the type keeps the two identical), shown when the server's answer has no message. */
+const ACTIVATED: typeof SUBSCRIPTION_MSG.activated = msg('Subscription activated successfully');
 
 export function SubscriptionCard({ subscribed }: { subscribed: boolean }) {
   const config = useAppConfig();
@@ -23,42 +27,46 @@ export function SubscriptionCard({ subscribed }: { subscribed: boolean }) {
   const mutation = useMutation({
     mutationFn: () => keys.run('POST /subscription/activate-with-points', (key) => activateSubscription(key)),
     onSuccess: async (data) => {
-      toast.success(data.message || SUBSCRIPTION_MSG.activated);
+      toast.success(data.message || t(ACTIVATED));
       await refreshMe();
     },
     // A refusal without a reason is, per spec §8, the "not enough points" case; no answer at all is an error.
     onError: (err) =>
-      toast.error(errorMessage(err, httpStatus(err) === 400 ? MSG.subscriptionNotEnough : MSG.subscriptionError)),
+      toast.error(errorMessage(err, httpStatus(err) === 400 ? t(MSG.subscriptionNotEnough) : t(MSG.subscriptionError))),
     onSettled: () =>
       Promise.all(['point', 'statement'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
   });
 
   const subscribe = async () => {
     const ok = await confirm({
-      title: 'Activate your subscription?',
+      title: t('Activate your subscription?'),
       message:
         config.subscriptionPrice > 0
-          ? `${price} points are taken from your balance to unlock the video library.`
-          : `It costs nothing (${price} points), but you need a balance of at least ${formatPoints(config.subscriptionMinBalance)} points.`,
+          ? t('{price} points are taken from your balance to unlock the video library.', { price })
+          : t('It costs nothing ({price} points), but you need a balance of at least {min} points.', {
+              price,
+              min: formatPoints(config.subscriptionMinBalance),
+            }),
     });
     if (ok) mutation.mutate();
   };
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Subscription</h2>
+      <h2 className="text-lg font-semibold">{t('Subscription')}</h2>
       {subscribed ? (
         <p className="mt-3 inline-flex rounded-full bg-emerald-100 px-3 py-1 text-sm font-semibold text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">
-          Subscribed
+          {t('Subscribed')}
         </p>
       ) : (
         <>
           <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-            A subscription unlocks the video library. You need a balance of at least{' '}
-            {formatPoints(config.subscriptionMinBalance)} points to activate it.
+            {t('A subscription unlocks the video library. You need a balance of at least {min} points to activate it.', {
+              min: formatPoints(config.subscriptionMinBalance),
+            })}
           </p>
           <Button className="mt-3" onClick={() => void subscribe()} disabled={mutation.isPending}>
-            {mutation.isPending ? 'Subscribing…' : `Subscribe · ${price} Points`}
+            {mutation.isPending ? t('Subscribing…') : t('Subscribe · {price} Points', { price })}
           </Button>
           <SubscriptionCodeForm />
         </>

@@ -10,6 +10,11 @@ import { errorMessage } from '../../lib/api';
 import { refreshMe } from '../../lib/session-cache';
 import { toast } from '../../lib/toast';
 import { applySubscriptionCode } from './api';
+import { msg, t } from '../../lib/i18n';
+
+// SUBSCRIPTION_CODE_MSG's texts (the types keep them identical), in the current language.
+const APPLIED: typeof SUBSCRIPTION_CODE_MSG.applied = msg('Subscription activated successfully');
+const REQUIRED: typeof SUBSCRIPTION_CODE_MSG.required = msg('Please enter a subscription code');
 
 export function SubscriptionCodeForm() {
   const [code, setCode] = useState('');
@@ -21,20 +26,20 @@ export function SubscriptionCodeForm() {
   const mutation = useMutation({
     mutationFn: applySubscriptionCode,
     onSuccess: async (data) => {
-      toast.success(data.message || SUBSCRIPTION_CODE_MSG.applied);
+      toast.success(data.message || t(APPLIED));
       setCode('');
       await refreshMe();
     },
     onError: (err) => {
-      toast.error(errorMessage(err, 'Could not apply the code. Try again.'));
+      toast.error(errorMessage(err, t('Could not apply the code. Try again.')));
       fields.markRefused(err);
     },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!code.trim()) {
-      toast.error(SUBSCRIPTION_CODE_MSG.required);
-      fields.mark({ code: SUBSCRIPTION_CODE_MSG.required });
+      toast.error(t(REQUIRED));
+      fields.mark({ code: t(REQUIRED) });
       return;
     }
     mutation.mutate(code);
@@ -43,9 +48,9 @@ export function SubscriptionCodeForm() {
     <form ref={fields.formRef} className="mt-4 flex flex-wrap items-end gap-2" onSubmit={submit} noValidate>
       <FieldErrorsProvider value={fields}>
       <Input
-        label="Subscription code"
+        label={t('Subscription code')}
         name="code"
-        hint="Have a code from us? It activates the subscription for free."
+        hint={t('Have a code from us? It activates the subscription for free.')}
         value={code}
         onChange={(e) => setCode(e.target.value)}
         autoComplete="off"
@@ -54,7 +59,7 @@ export function SubscriptionCodeForm() {
         className="font-mono uppercase"
       />
       <Button type="submit" variant="secondary" disabled={mutation.isPending}>
-        {mutation.isPending ? 'Applying…' : 'Apply code'}
+        {mutation.isPending ? t('Applying…') : t('Apply code')}
       </Button>
       </FieldErrorsProvider>
     </form>

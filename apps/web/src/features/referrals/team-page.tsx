@@ -11,27 +11,35 @@ import { LoadError, PageGone } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { Pagination } from '../../components/ui/pagination';
 import { TEAM_PAGE_LIMIT, fetchTeam, referralKeys } from './api';
+import { t, Trans } from '../../lib/i18n';
 
-const ordinal = (n: number) => (n === 1 ? 'someone you invited' : n === 2 ? 'someone they invited' : `someone ${n} steps below you`);
+/** One sentence per level (who earns the reward), so each language words it whole. */
+function levelRule(level: number, rate: number): string {
+  if (level === 1) return t('Level {level}: when someone you invited earns a video reward, you receive {rate}% of it.', { level, rate });
+  if (level === 2) return t('Level {level}: when someone they invited earns a video reward, you receive {rate}% of it.', { level, rate });
+  return t('Level {level}: when someone {level} steps below you earns a video reward, you receive {rate}% of it.', { level, rate });
+}
 
 /** How the program pays, from the rates in force now. */
 function HowItWorks({ team }: { team: ReferralsResponse }) {
   const paid = team.levels.filter((l) => l.rate > 0);
   return (
     <div className="text-sm text-slate-700 dark:text-slate-300" data-testid="team-rules">
-      <p>Share your link. When people sign up with it, they join your team, and the people they invite join it too.</p>
-      <ul className="mt-2 list-disc space-y-1 pl-5">
+      <p>{t('Share your link. When people sign up with it, they join your team, and the people they invite join it too.')}</p>
+      <ul className="mt-2 list-disc space-y-1 ps-5">
         {paid.map((l) => (
-          <li key={l.level}>
-            Level {l.level}: when {ordinal(l.level)} earns a video reward, you receive {l.rate}% of it.
-          </li>
+          <li key={l.level}>{levelRule(l.level, l.rate)}</li>
         ))}
         {team.firstDepositBonus > 0 && (
-          <li>When someone you invited makes their first deposit, you receive {formatPoints(team.firstDepositBonus)} USDT, once.</li>
+          <li>
+            {t('When someone you invited makes their first deposit, you receive {amount} USDT, once.', {
+              amount: formatPoints(team.firstDepositBonus),
+            })}
+          </li>
         )}
-        {paid.length === 0 && team.firstDepositBonus === 0 && <li>The program pays nothing at the moment.</li>}
+        {paid.length === 0 && team.firstDepositBonus === 0 && <li>{t('The program pays nothing at the moment.')}</li>}
       </ul>
-      <p className="mt-2">Earnings are added to your balance at once and listed on your statement.</p>
+      <p className="mt-2">{t('Earnings are added to your balance at once and listed on your statement.')}</p>
     </div>
   );
 }
@@ -51,42 +59,49 @@ export function TeamPage() {
 
   return (
     <section>
-      <PageHeader title="My team" intro="The people who joined with your referral link, and what the referral program has paid you." />
+      <PageHeader title={t('My team')} intro={t('The people who joined with your referral link, and what the referral program has paid you.')} />
       {query.isPending ? (
         <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-          Loading your team…
+          {t('Loading your team…')}
         </p>
       ) : query.isError || !team ? (
-        <LoadError onRetry={() => void query.refetch()}>Could not load your team. Please try again.</LoadError>
+        <LoadError onRetry={() => void query.refetch()}>{t('Could not load your team. Please try again.')}</LoadError>
       ) : (
         <div className="grid gap-6">
           <Card>
-            <h2 className="text-lg font-semibold">Your referral link</h2>
+            <h2 className="text-lg font-semibold">{t('Your referral link')}</h2>
             <div className="mt-3 flex flex-wrap items-center gap-3">
-              <code data-testid="team-link" className="min-w-0 rounded-lg bg-slate-100 px-3 py-2 text-sm break-all dark:bg-slate-800">
+              <code data-testid="team-link" dir="ltr" className="min-w-0 rounded-lg bg-slate-100 px-3 py-2 text-sm break-all dark:bg-slate-800">
                 {team.link}
               </code>
-              <CopyButton text={team.link} what="Referral link" ariaLabel="Copy your referral link" />
+              <CopyButton text={team.link} what={t('Referral link')} ariaLabel={t('Copy your referral link')} />
             </div>
           </Card>
 
           <Card>
-            <h2 className="text-lg font-semibold">Your team</h2>
+            <h2 className="text-lg font-semibold">{t('Your team')}</h2>
             <p className="mt-2 text-sm" data-testid="team-totals">
-              <span className="font-semibold tabular-nums">{team.totals.people}</span> {team.totals.people === 1 ? 'person' : 'people'}, who earned you{' '}
-              <span className="font-semibold tabular-nums">{formatPoints(team.totals.earned)} USDT</span> in all.
+              <Trans
+                id="{count, plural, one {<0>{count}</0> person} other {<0>{count}</0> people}}, who earned you <1>{amount} USDT</1> in all."
+                values={{ count: team.totals.people, amount: formatPoints(team.totals.earned) }}
+                components={{ 0: <span className="font-semibold tabular-nums" />, 1: <span className="font-semibold tabular-nums" /> }}
+              />
             </p>
-            <ul className="mt-4 grid gap-3 sm:grid-cols-3" aria-label="People and earnings per level">
+            <ul className="mt-4 grid gap-3 sm:grid-cols-3" aria-label={t('People and earnings per level')}>
               {team.levels.map((l) => (
                 <li key={l.level} data-testid="team-level" className="rounded-lg border border-slate-200 px-4 py-3 dark:border-slate-700">
                   <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
-                    Level {l.level} · {l.rate}%
+                    {t('Level {level} · {rate}%', { level: l.level, rate: l.rate })}
                   </p>
                   <p className="mt-1">
-                    <span className="font-semibold tabular-nums">{l.people}</span> {l.people === 1 ? 'person' : 'people'}
+                    <Trans
+                      id="{count, plural, one {<0>{count}</0> person} other {<0>{count}</0> people}}"
+                      values={{ count: l.people }}
+                      components={{ 0: <span className="font-semibold tabular-nums" /> }}
+                    />
                   </p>
                   <p className="text-sm text-slate-700 dark:text-slate-300">
-                    <span className="tabular-nums">{formatPoints(l.earned)}</span> USDT earned
+                    <Trans id="<0>{amount}</0> USDT earned" values={{ amount: formatPoints(l.earned) }} components={{ 0: <span className="tabular-nums" /> }} />
                   </p>
                 </li>
               ))}
@@ -94,17 +109,17 @@ export function TeamPage() {
           </Card>
 
           <Card>
-            <h2 className="text-lg font-semibold">Members</h2>
+            <h2 className="text-lg font-semibold">{t('Members')}</h2>
             {team.total === 0 && page === 1 ? (
               <div className="mt-3" data-testid="team-empty">
-                <p className="mb-3 font-medium">Nobody has joined with your link yet. Here is how the program works:</p>
+                <p className="mb-3 font-medium">{t('Nobody has joined with your link yet. Here is how the program works:')}</p>
                 <HowItWorks team={team} />
               </div>
             ) : team.referrals.length === 0 ? (
               <PageGone onFirstPage={() => setPage(1)} />
             ) : (
               <>
-                <ul className="mt-3 grid gap-2" aria-busy={query.isFetching} aria-label="Team members">
+                <ul className="mt-3 grid gap-2" aria-busy={query.isFetching} aria-label={t('Team members')}>
                   {team.referrals.map((m) => (
                     <li
                       key={m._id}
@@ -114,23 +129,23 @@ export function TeamPage() {
                       <div className="min-w-0">
                         <p className="font-medium break-words">{m.fullName}</p>
                         <p className="text-xs text-slate-600 dark:text-slate-300">
-                          Level {m.level} · joined <DateTime iso={m.joinedAt} />
+                          <Trans id="Level {level} · joined <0/>" values={{ level: m.level }} components={{ 0: <DateTime iso={m.joinedAt} /> }} />
                         </p>
                       </div>
-                      <p className="self-center font-semibold whitespace-nowrap tabular-nums sm:text-right">
-                        {formatPoints(m.earned)} <span className="text-sm font-normal">USDT earned</span>
+                      <p className="self-center font-semibold whitespace-nowrap tabular-nums sm:text-end">
+                        <Trans id="{amount} <0>USDT earned</0>" values={{ amount: formatPoints(m.earned) }} components={{ 0: <span className="text-sm font-normal" /> }} />
                       </p>
                     </li>
                   ))}
                 </ul>
-                <Pagination label="Team members" page={page} pageCount={pageCount} onPage={setPage} />
+                <Pagination label={t('Team members')} page={page} pageCount={pageCount} onPage={setPage} />
               </>
             )}
           </Card>
 
           {team.total > 0 && (
             <Card>
-              <h2 className="text-lg font-semibold">How it works</h2>
+              <h2 className="text-lg font-semibold">{t('How it works')}</h2>
               <div className="mt-2">
                 <HowItWorks team={team} />
               </div>

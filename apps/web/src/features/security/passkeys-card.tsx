@@ -10,6 +10,7 @@ import { DateTime } from '../../components/ui/date-time';
 import { useConfirm } from '../../components/ui/confirm-dialog';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { t, Trans } from '../../lib/i18n';
 import { addPasskey, fetchPasskeys, removePasskey, renamePasskey, securityKeys } from './api';
 
 const checkedName = (value: string) => {
@@ -23,7 +24,7 @@ function PasskeyItem({ passkey }: { passkey: PasskeyRecord }) {
   const [name, setName] = useState(passkey.name);
   const { confirm, dialog } = useConfirm();
   const refresh = () => queryClient.invalidateQueries({ queryKey: securityKeys.passkeys });
-  const onError = (err: unknown) => toast.error(errorMessage(err, 'Something went wrong'));
+  const onError = (err: unknown) => toast.error(errorMessage(err, t('Something went wrong')));
   const rename = useMutation({ mutationFn: (n: string) => renamePasskey(passkey._id, n), onSuccess: (d) => toast.success(d.message), onError, onSettled: refresh });
   const remove = useMutation({ mutationFn: () => removePasskey(passkey._id), onSuccess: (d) => toast.success(d.message), onError, onSettled: refresh });
 
@@ -39,31 +40,37 @@ function PasskeyItem({ passkey }: { passkey: PasskeyRecord }) {
         }}
       >
         <div className="grow">
-          <Input label={`Name of passkey “${passkey.name}”`} value={name} onChange={(e) => setName(e.target.value)} maxLength={64} />
+          <Input label={t('Name of passkey “{name}”', { name: passkey.name })} value={name} onChange={(e) => setName(e.target.value)} maxLength={64} />
         </div>
         <div className="flex gap-2">
           <Button type="submit" variant="secondary" disabled={name.trim() === passkey.name || rename.isPending}>
-            Rename
+            {t('Rename')}
           </Button>
           <Button
             variant="danger"
             disabled={remove.isPending}
             onClick={async () => {
-              if (await confirm({ title: `Remove the passkey “${passkey.name}”?`, message: 'It will no longer sign you in.', confirmLabel: 'Remove', tone: 'danger' })) remove.mutate();
+              const ok = await confirm({
+                title: t('Remove the passkey “{name}”?', { name: passkey.name }),
+                message: t('It will no longer sign you in.'),
+                confirmLabel: t('Remove'),
+                tone: 'danger',
+              });
+              if (ok) remove.mutate();
             }}
           >
-            Remove
+            {t('Remove')}
           </Button>
         </div>
       </form>
       <p className="text-xs text-slate-600 dark:text-slate-300">
-        Added <DateTime iso={passkey.createdAt} />
         {passkey.lastUsedAt ? (
-          <>
-            {' '}· last used <DateTime iso={passkey.lastUsedAt} />
-          </>
+          <Trans
+            id="Added <0/> · last used <1/>"
+            components={{ 0: <DateTime iso={passkey.createdAt} />, 1: <DateTime iso={passkey.lastUsedAt} /> }}
+          />
         ) : (
-          ' · not used yet'
+          <Trans id="Added <0/> · not used yet" components={{ 0: <DateTime iso={passkey.createdAt} /> }} />
         )}
       </p>
       {dialog}
@@ -81,15 +88,15 @@ export function PasskeysCard() {
       toast.success(d.message);
       setName('');
     },
-    onError: (err) => toast.error(errorMessage(err, 'The passkey was not added')),
+    onError: (err) => toast.error(errorMessage(err, t('The passkey was not added'))),
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.passkeys }),
   });
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Passkeys</h2>
+      <h2 className="text-lg font-semibold">{t('Passkeys')}</h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        A passkey on this device or a security key signs you in without a password, and can replace the code after one.
+        {t('A passkey on this device or a security key signs you in without a password, and can replace the code after one.')}
       </p>
       <form
         className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end"
@@ -101,17 +108,21 @@ export function PasskeysCard() {
         }}
       >
         <div className="grow">
-          <Input label="New passkey’s name" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. My laptop" maxLength={64} />
+          <Input label={t('New passkey’s name')} value={name} onChange={(e) => setName(e.target.value)} placeholder={t('e.g. My laptop')} maxLength={64} />
         </div>
         <Button type="submit" disabled={add.isPending}>
-          Add a passkey
+          {t('Add a passkey')}
         </Button>
       </form>
-      {list.isPending && <p role="status" className="mt-4 text-sm">Loading passkeys…</p>}
-      {list.isError && <p className="mt-4 text-sm">Could not load your passkeys.</p>}
-      {list.data && list.data.length === 0 && <p className="mt-4 text-sm">No passkeys yet.</p>}
+      {list.isPending && (
+        <p role="status" className="mt-4 text-sm">
+          {t('Loading passkeys…')}
+        </p>
+      )}
+      {list.isError && <p className="mt-4 text-sm">{t('Could not load your passkeys.')}</p>}
+      {list.data && list.data.length === 0 && <p className="mt-4 text-sm">{t('No passkeys yet.')}</p>}
       {list.data && list.data.length > 0 && (
-        <ul aria-label="Your passkeys" className="mt-4 flex flex-col gap-4">
+        <ul aria-label={t('Your passkeys')} className="mt-4 flex flex-col gap-4">
           {list.data.map((p) => (
             <PasskeyItem key={`${p._id}:${p.name}`} passkey={p} />
           ))}

@@ -2,7 +2,7 @@
 // 50 sign-in attempts. Lists, not tables, so the page fits a 390 px screen without sideways scrolling.
 import { Link, useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SECURITY_MSG, type SessionRecord } from '@app/contract';
+import { type SECURITY_MSG, type SessionRecord } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
@@ -10,50 +10,65 @@ import { PageHeader } from '../../components/ui/page';
 import { errorMessage } from '../../lib/api';
 import { fetchMe, meQueryKey, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { msg, t, Trans } from '../../lib/i18n';
 import { endOtherSessions, endSession, fetchLoginHistory, fetchSessions, securityKeys } from './api';
 import { PasskeysCard } from './passkeys-card';
 import { TwoFactorCard } from './two-factor-card';
 
 const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
+/** SECURITY_MSG.adminNeeds2fa (the type keeps the two identical), shown here when the admin guard sent the user. */
+const ADMIN_NEEDS_2FA: typeof SECURITY_MSG.adminNeeds2fa = msg(
+  'Administrators must turn on two-factor sign-in first. Set it up on your security page (/user/security).',
+);
+
 /** "Firefox on Linux"-style summary; the full text stays available as a tooltip-free second line. */
 function browserName(userAgent: string): string {
-  if (!userAgent) return 'Unknown browser';
+  if (!userAgent) return t('Unknown browser');
   const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : null;
   const os = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Windows/.test(userAgent) ? 'Windows' : /Mac OS X/.test(userAgent) ? 'macOS' : /Linux/.test(userAgent) ? 'Linux' : null;
-  return browser && os ? `${browser} on ${os}` : userAgent.slice(0, 60);
+  return browser && os ? t('{browser} on {os}', { browser, os }) : userAgent.slice(0, 60);
 }
 
 function SessionsCard() {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: securityKeys.sessions, queryFn: fetchSessions });
   const refresh = () => queryClient.invalidateQueries({ queryKey: securityKeys.sessions });
-  const onError = (err: unknown) => toast.error(errorMessage(err, 'Something went wrong'));
+  const onError = (err: unknown) => toast.error(errorMessage(err, t('Something went wrong')));
   const endOne = useMutation({ mutationFn: (s: SessionRecord) => endSession(s._id), onSuccess: (d) => toast.success(d.message), onError, onSettled: refresh });
   const endOthers = useMutation({ mutationFn: endOtherSessions, onSuccess: (d) => toast.success(d.message), onError, onSettled: refresh });
   const others = (list.data ?? []).filter((s) => !s.current).length;
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Where you are signed in</h2>
-      {list.isPending && <p role="status" className="mt-4 text-sm">Loading sessions…</p>}
-      {list.isError && <p className="mt-4 text-sm">Could not load your sessions.</p>}
+      <h2 className="text-lg font-semibold">{t('Where you are signed in')}</h2>
+      {list.isPending && (
+        <p role="status" className="mt-4 text-sm">
+          {t('Loading sessions…')}
+        </p>
+      )}
+      {list.isError && <p className="mt-4 text-sm">{t('Could not load your sessions.')}</p>}
       {list.data && (
-        <ul aria-label="Active sessions" className="mt-4 flex flex-col gap-4">
+        <ul aria-label={t('Active sessions')} className="mt-4 flex flex-col gap-4">
           {list.data.map((s) => (
             <li key={s._id} className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-700">
               <div className="min-w-0 text-sm">
                 <p className="font-semibold">
                   {browserName(s.userAgent)}
-                  {s.current && <span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">This browser</span>}
+                  {s.current && <span className="ms-2 rounded bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">{t('This browser')}</span>}
                 </p>
                 <p className="break-words text-slate-600 dark:text-slate-300">
-                  {s.ip || 'unknown address'} · signed in <DateTime iso={s.createdAt} /> · last active <DateTime iso={s.lastSeenAt} />
+                  <Trans
+                    id="{ip} · signed in <0/> · last active <1/>"
+                    values={{ ip: s.ip || t('unknown address') }}
+                    components={{ 0: <DateTime iso={s.createdAt} />, 1: <DateTime iso={s.lastSeenAt} /> }}
+                  />
                 </p>
               </div>
               {!s.current && (
-                <Button variant="secondary" className="self-start" disabled={endOne.isPending} onClick={() => endOne.mutate(s)} aria-label={`End the session of ${browserName(s.userAgent)} at ${s.ip || 'unknown address'}`}>
-                  End session
+                <Button variant="secondary" className="self-start" disabled={endOne.isPending} onClick={() => endOne.mutate(s)} aria-label={t('End the session of {browser} at {ip}', { browser: browserName(s.userAgent), ip: s.ip || t('unknown address') })}
+                >
+                  {t('End session')}
                 </Button>
               )}
             </li>
@@ -62,7 +77,7 @@ function SessionsCard() {
       )}
       {others > 0 && (
         <Button variant="danger" className="mt-4" disabled={endOthers.isPending} onClick={() => endOthers.mutate()}>
-          End all other sessions
+          {t('End all other sessions')}
         </Button>
       )}
     </Card>
@@ -73,16 +88,22 @@ function HistoryCard() {
   const list = useQuery({ queryKey: securityKeys.history, queryFn: fetchLoginHistory });
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Recent sign-in attempts</h2>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">The last 50, newest first. A failed attempt you do not recognise means someone tried your password.</p>
-      {list.isPending && <p role="status" className="mt-4 text-sm">Loading sign-in attempts…</p>}
-      {list.isError && <p className="mt-4 text-sm">Could not load your sign-in attempts.</p>}
+      <h2 className="text-lg font-semibold">{t('Recent sign-in attempts')}</h2>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        {t('The last 50, newest first. A failed attempt you do not recognise means someone tried your password.')}
+      </p>
+      {list.isPending && (
+        <p role="status" className="mt-4 text-sm">
+          {t('Loading sign-in attempts…')}
+        </p>
+      )}
+      {list.isError && <p className="mt-4 text-sm">{t('Could not load your sign-in attempts.')}</p>}
       {list.data && (
-        <ol aria-label="Sign-in attempts" className="mt-4 flex flex-col gap-2 text-sm">
+        <ol aria-label={t('Sign-in attempts')} className="mt-4 flex flex-col gap-2 text-sm">
           {list.data.map((e, i) => (
             <li key={`${e.createdAt}:${i}`} className="break-words">
-              <span className={e.success ? 'font-semibold text-emerald-800 dark:text-emerald-300' : 'font-semibold text-red-700 dark:text-red-300'}>{e.success ? 'Signed in' : 'Failed'}</span>{' '}
-              <DateTime iso={e.createdAt} /> · {e.ip} · {browserName(e.userAgent)}
+              <span className={e.success ? 'font-semibold text-emerald-800 dark:text-emerald-300' : 'font-semibold text-red-700 dark:text-red-300'}>{e.success ? t('Signed in') : t('Failed')}</span>{' '}
+              <DateTime iso={e.createdAt} /> · <bdi>{e.ip}</bdi> · {browserName(e.userAgent)}
             </li>
           ))}
         </ol>
@@ -99,16 +120,17 @@ export function SecurityPage() {
   return (
     <section>
       <PageHeader
-        title="Security"
+        title={t('Security')}
         intro={
-          <>
-            Two-factor sign-in, passkeys, where you are signed in and recent sign-ins. <Link to="/user/profile/change-password" className={link}>Change password</Link>
-          </>
+          <Trans
+            id="Two-factor sign-in, passkeys, where you are signed in and recent sign-ins. <0>Change password</0>"
+            components={{ 0: <Link to="/user/profile/change-password" className={link} /> }}
+          />
         }
       />
       {sentByAdminGuard && !user?.twoFactor && (
         <p role="alert" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
-          {SECURITY_MSG.adminNeeds2fa}
+          {t(ADMIN_NEEDS_2FA)}
         </p>
       )}
       <div className="grid gap-6 lg:grid-cols-2">

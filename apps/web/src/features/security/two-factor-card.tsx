@@ -10,6 +10,7 @@ import { FieldErrorsProvider, useFieldErrors, type FieldErrorState } from '../..
 import { SECURITY_MSG } from '@app/contract';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
+import { t } from '../../lib/i18n';
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from './api';
 
 const formValue = (event: FormEvent<HTMLFormElement>, name: string) => String(new FormData(event.currentTarget).get(name) ?? '').trim();
@@ -19,7 +20,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const refreshMe = () => queryClient.invalidateQueries({ queryKey: ['me'] });
-  const onError = (err: unknown) => toast.error(errorMessage(err, 'Something went wrong'));
+  const onError = (err: unknown) => toast.error(errorMessage(err, t('Something went wrong')));
   const codeRefusals = { [SECURITY_MSG.codeInvalid]: 'code', [SECURITY_MSG.codeRequired]: 'code', [SECURITY_MSG.recoveryInvalid]: 'code' };
   const enableFields = useFieldErrors(codeRefusals);
   const disableFields = useFieldErrors(codeRefusals);
@@ -52,19 +53,19 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   return (
     <Card>
       <h2 id="two-factor" className="text-lg font-semibold">
-        Two-factor sign-in
+        {t('Two-factor sign-in')}
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         {enabled
-          ? 'On: signing in, withdrawing, transferring and changing your password need a code from your authenticator app.'
-          : 'Off: your password alone signs you in. Turn it on with an authenticator app (such as Aegis, Google Authenticator or 1Password).'}
+          ? t('On: signing in, withdrawing, transferring and changing your password need a code from your authenticator app.')
+          : t('Off: your password alone signs you in. Turn it on with an authenticator app (such as Aegis, Google Authenticator or 1Password).')}
       </p>
 
       {recoveryCodes && (
         <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950">
-          <h3 className="font-semibold">Your recovery codes</h3>
-          <p className="mt-1 text-sm">Each works once, if you lose your phone. They are shown only now: save or print them.</p>
-          <ul aria-label="Recovery codes" className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm">
+          <h3 className="font-semibold">{t('Your recovery codes')}</h3>
+          <p className="mt-1 text-sm">{t('Each works once, if you lose your phone. They are shown only now: save or print them.')}</p>
+          <ul aria-label={t('Recovery codes')} dir="ltr" className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm">
             {recoveryCodes.map((c) => (
               <li key={c}>{c}</li>
             ))}
@@ -74,7 +75,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
 
       {!enabled && !setup && (
         <Button className="mt-4" onClick={() => start.mutate()} disabled={start.isPending}>
-          Set up two-factor sign-in
+          {t('Set up two-factor sign-in')}
         </Button>
       )}
 
@@ -88,18 +89,21 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
             enable.mutate(formValue(e, 'code'));
           }}
         >
-          <p className="text-sm">1. Scan this QR code with your authenticator app, or type the key by hand.</p>
+          <p className="text-sm">{t('1. Scan this QR code with your authenticator app, or type the key by hand.')}</p>
           <div className="inline-block self-start rounded-lg bg-white p-3">
-            <QRCodeSVG value={setup.otpauthUrl} size={176} level="M" role="img" aria-label="QR code for your authenticator app" />
+            <QRCodeSVG value={setup.otpauthUrl} size={176} level="M" role="img" aria-label={t('QR code for your authenticator app')} />
           </div>
           <p className="text-sm">
-            Key: <code className="break-all font-mono" data-testid="totp-secret">{setup.secret}</code>
+            {t('Key:')}{' '}
+            <code className="break-all font-mono" dir="ltr" data-testid="totp-secret">
+              {setup.secret}
+            </code>
           </p>
           <FieldErrorsProvider value={enableFields}>
-            <Input label="2. Enter the 6-digit code the app shows" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required />
+            <Input label={t('2. Enter the 6-digit code the app shows')} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required />
           </FieldErrorsProvider>
           <Button type="submit" className="self-start" disabled={enable.isPending}>
-            Turn on
+            {t('Turn on')}
           </Button>
         </form>
       )}
@@ -116,10 +120,10 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
           }}
         >
           <FieldErrorsProvider value={disableFields}>
-            <Input label="Code from your app, or a recovery code" name="code" autoComplete="one-time-code" required />
+            <Input label={t('Code from your app, or a recovery code')} name="code" autoComplete="one-time-code" required />
           </FieldErrorsProvider>
           <Button type="submit" variant="danger" className="self-start" disabled={disable.isPending}>
-            Turn off two-factor sign-in
+            {t('Turn off two-factor sign-in')}
           </Button>
         </form>
       )}

@@ -14,6 +14,7 @@ import { VideoThumbnail } from './video-thumbnail';
 import { formatMinutes, videoName } from './video-source';
 import { LoadError } from '../../components/ui/list-state';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
+import { t } from '../../lib/i18n';
 
 
 export function AdminVideoPage() {
@@ -25,10 +26,10 @@ export function AdminVideoPage() {
   const remove = useMutation({
     mutationFn: (video: PublicVideo) => deleteVideo(video._id),
     onSuccess: (data, video) => {
-      toast.success(data.message || 'Video deleted');
+      toast.success(data.message || t('Video deleted'));
       if (editing?._id === video._id) setEditing(null);
     },
-    onError: (err) => toast.error(failureText(err, { failed: MSG.videoDeleteFailed, error: MSG.videoDeleteError })),
+    onError: (err) => toast.error(failureText(err, { failed: t(MSG.videoDeleteFailed), error: t(MSG.videoDeleteError) })),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: videoKeys.list }),
@@ -38,9 +39,13 @@ export function AdminVideoPage() {
 
   const askDelete = async (video: PublicVideo) => {
     const ok = await confirm({
-      title: MSG.confirmDeleteVideo,
-      message: <span className="[overflow-wrap:anywhere]">{video.link}</span>,
-      confirmLabel: 'Delete',
+      title: t(MSG.confirmDeleteVideo),
+      message: (
+        <span dir="ltr" className="[overflow-wrap:anywhere]">
+          {video.link}
+        </span>
+      ),
+      confirmLabel: t('Delete'),
       tone: 'danger',
     });
     if (ok) remove.mutate(video);
@@ -50,16 +55,20 @@ export function AdminVideoPage() {
   if (list.isPending) {
     body = (
       <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        Loading videos…
+        {t('Loading videos…')}
       </p>
     );
   } else if (list.isError && !list.data) {
     body = <LoadError onRetry={() => void list.refetch()}>{fetchErrorText(list.error)}</LoadError>;
   } else if (list.data.length === 0) {
-    body = <p className="py-4 text-slate-600 dark:text-slate-300">No videos yet. Add the first one above.</p>;
+    body = <p className="py-4 text-slate-600 dark:text-slate-300">{t('No videos yet. Add the first one above.')}</p>;
   } else {
     body = (
-      <DataTable caption="Videos" columns={['Video', 'Link', { label: 'Points', numeric: true }, { label: 'Time', numeric: true }, 'Actions']} busy={list.isFetching}>
+      <DataTable
+        caption={t('Videos')}
+        columns={[t('Video'), t('Link'), { label: t('Points'), numeric: true }, { label: t('Time'), numeric: true }, t('Actions')]}
+        busy={list.isFetching}
+      >
         {list.data.map((video) => {
           const name = videoName(video);
           const busy = remove.isPending && remove.variables?._id === video._id;
@@ -74,7 +83,7 @@ export function AdminVideoPage() {
                 </p>
               </DataCell>
               <DataCell className="break-all md:max-w-[20rem] md:align-middle">
-                <a href={video.link} target="_blank" rel="noopener noreferrer" className="text-emerald-800 underline dark:text-emerald-300">
+                <a href={video.link} target="_blank" rel="noopener noreferrer" dir="ltr" className="text-emerald-800 underline dark:text-emerald-300">
                   {video.link}
                 </a>
               </DataCell>
@@ -86,11 +95,11 @@ export function AdminVideoPage() {
               </DataCell>
               <DataCell actions className="md:align-middle">
                 <div className="flex gap-2 whitespace-nowrap">
-                  <Button variant="secondary" data-primary-action aria-label={`Edit ${name}`} disabled={busy} onClick={() => setEditing(video)}>
-                    Edit
+                  <Button variant="secondary" data-primary-action aria-label={t('Edit {name}', { name })} disabled={busy} onClick={() => setEditing(video)}>
+                    {t('Edit')}
                   </Button>
-                  <Button variant="danger" data-primary-action aria-label={`Delete ${name}`} disabled={busy} onClick={() => void askDelete(video)}>
-                    Delete
+                  <Button variant="danger" data-primary-action aria-label={t('Delete {name}', { name })} disabled={busy} onClick={() => void askDelete(video)}>
+                    {t('Delete')}
                   </Button>
                 </div>
               </DataCell>
@@ -103,11 +112,11 @@ export function AdminVideoPage() {
 
   return (
     <section>
-      <PageHeader title="Videos" intro="Add the videos subscribers watch for points, and edit or delete them." />
+      <PageHeader title={t('Videos')} intro={t('Add the videos subscribers watch for points, and edit or delete them.')} />
       <VideoForm key={editing?._id ?? 'new'} editing={editing} onDone={() => setEditing(null)} />
-      <h2 className="mt-8 text-lg font-semibold">All videos</h2>
+      <h2 className="mt-8 text-lg font-semibold">{t('All videos')}</h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" aria-live="polite">
-        {list.data ? `${list.data.length} ${list.data.length === 1 ? 'video' : 'videos'}` : '\u00a0'}
+        {list.data ? t('{count, plural, one {{count} video} other {{count} videos}}', { count: list.data.length }) : '\u00a0'}
       </p>
       <div className="mt-2">{body}</div>
       {dialog}

@@ -2,10 +2,11 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
 import { MSG } from '@app/contract';
+import { t } from '../../lib/i18n';
 import { fetchVideos, isRefusal, videoKeys } from './api';
 
 /** Spec §8: a refused fetch and a failed one have their own texts. */
-export const fetchErrorText = (err: unknown) => (isRefusal(err) ? MSG.videoFetchFailed : MSG.videoFetchError);
+export const fetchErrorText = (err: unknown) => (isRefusal(err) ? t(MSG.videoFetchFailed) : t(MSG.videoFetchError));
 
 /** The video list (subscribers and admins), re-read on each visit; a failure is toasted once. */
 export function useVideos() {

@@ -10,6 +10,7 @@ import { parseOrToast } from '../../lib/validate';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
+import { t } from '../../lib/i18n';
 import { createVideo, failureText, updateVideo, videoKeys, type VideoPayload } from './api';
 
 interface VideoFormProps {
@@ -30,14 +31,14 @@ export function VideoForm({ editing, onDone }: VideoFormProps) {
   const mutation = useMutation({
     mutationFn: (body: VideoPayload) => (editing ? updateVideo(editing._id, body) : createVideo(body)),
     onSuccess: (data) => {
-      toast.success(data.message || (editing ? 'Video updated' : 'Video added'));
+      toast.success(data.message || (editing ? t('Video updated') : t('Video added')));
       setName('');
       setLink('');
       setPoint('');
       setTime('');
       onDone();
     },
-    onError: (err) => toast.error(failureText(err, { failed: MSG.videoSaveFailed, error: MSG.videoSaveError })),
+    onError: (err) => toast.error(failureText(err, { failed: t(MSG.videoSaveFailed), error: t(MSG.videoSaveError) })),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: videoKeys.list }),
@@ -53,15 +54,16 @@ export function VideoForm({ editing, onDone }: VideoFormProps) {
     mutation.mutate({ link: parsed.link, title: parsed.title ?? null, point: centsToNumber(parsed.point), time: parsed.time / 100 });
   };
 
-  const title = editing ? 'Edit video' : 'Add video';
+  const title = editing ? t('Edit video') : t('Add video');
   return (
     <Card>
       <h2 id={headingId} className="text-lg font-semibold">
         {title}
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        A YouTube link or a direct video file (.mp4, .webm, .ogg, .ogv, .m4v, .mov), the points it pays and the minutes it
-        must be watched.
+        {t(
+          'A YouTube link or a direct video file (.mp4, .webm, .ogg, .ogv, .m4v, .mov), the points it pays and the minutes it must be watched.',
+        )}
       </p>
       <form
         ref={fields.formRef}
@@ -73,24 +75,26 @@ export function VideoForm({ editing, onDone }: VideoFormProps) {
         <FieldErrorsProvider value={fields}>
         <div className="md:col-span-3">
           <Input
-            label="Title (optional)"
+            label={t('Title (optional)')}
             name="title"
             autoComplete="off"
             maxLength={VIDEO_TITLE_MAX}
             value={name}
             onChange={(e) => setName(e.target.value)}
             disabled={mutation.isPending}
-            hint={`Shown in the library and the player instead of the link; up to ${VIDEO_TITLE_MAX} characters.`}
+            hint={t('Shown in the library and the player instead of the link; up to {max} characters.', { max: VIDEO_TITLE_MAX })}
           />
         </div>
         <Input
-          label="Video link"
+          label={t('Video link')}
           name="link"
           type="url"
           inputMode="url"
           autoComplete="off"
           spellCheck={false}
+          // i18n-ignore (an example address, the same in every language)
           placeholder="https://www.youtube.com/watch?v=…"
+          dir="ltr"
           required
           // Editing starts here (the form is remounted for it).
           autoFocus={editing !== null}
@@ -99,7 +103,7 @@ export function VideoForm({ editing, onDone }: VideoFormProps) {
           disabled={mutation.isPending}
         />
         <Input
-          label="Points"
+          label={t('Points')}
           name="point"
           type="number"
           inputMode="decimal"
@@ -111,7 +115,7 @@ export function VideoForm({ editing, onDone }: VideoFormProps) {
           disabled={mutation.isPending}
         />
         <Input
-          label="Time (minutes)"
+          label={t('Time (minutes)')}
           name="time"
           type="number"
           inputMode="decimal"
@@ -125,11 +129,11 @@ export function VideoForm({ editing, onDone }: VideoFormProps) {
         />
         <div className="flex flex-wrap gap-3 md:col-span-3">
           <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Saving…' : editing ? 'Save changes' : 'Add video'}
+            {mutation.isPending ? t('Saving…') : editing ? t('Save changes') : t('Add video')}
           </Button>
           {editing && (
             <Button variant="secondary" onClick={onDone} disabled={mutation.isPending}>
-              Cancel editing
+              {t('Cancel editing')}
             </Button>
           )}
         </div>

@@ -7,10 +7,11 @@ import { fetchErrorText, useVideos } from './use-videos';
 import { VideoThumbnail } from './video-thumbnail';
 import { formatMinutes, videoName } from './video-source';
 import { LoadError } from '../../components/ui/list-state';
+import { t } from '../../lib/i18n';
 
 function SkeletonGrid() {
   return (
-    <div role="status" aria-label="Loading videos" className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+    <div role="status" aria-label={t('Loading videos')} className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} aria-hidden="true" className="animate-pulse rounded-xl border border-slate-200 p-4 dark:border-slate-700">
           <div className="aspect-video w-full rounded-lg bg-slate-200 dark:bg-slate-800" />
@@ -31,7 +32,7 @@ export function VideoLibraryPage() {
   } else if (list.isError && !list.data) {
     body = <LoadError onRetry={() => void list.refetch()}>{fetchErrorText(list.error)}</LoadError>;
   } else if (list.data.length === 0) {
-    body = <p className="py-4 text-slate-600 dark:text-slate-300">No videos yet. Please check back later.</p>;
+    body = <p className="py-4 text-slate-600 dark:text-slate-300">{t('No videos yet. Please check back later.')}</p>;
   } else {
     body = (
       <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-busy={list.isFetching}>
@@ -47,14 +48,14 @@ export function VideoLibraryPage() {
               <h2 className="mt-3 font-semibold [overflow-wrap:anywhere]">
                 {/* The whole card is clickable through this link's stretched ::after. */}
                 <Link to={`/video/${encodeURIComponent(video._id)}`} className="after:absolute after:inset-0 after:rounded-xl focus:outline-none">
-                  <span className="sr-only">Watch </span>
+                  <span className="sr-only">{t('Watch')} </span>
                   {name}
                 </Link>
               </h2>
               <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
                 <span className="inline-flex items-center gap-1">
                   <Coins aria-hidden="true" className="h-4 w-4" />
-                  {formatPoints(video.point)} points
+                  {t('{points} points', { points: formatPoints(video.point) })}
                 </span>
                 <span className="inline-flex items-center gap-1">
                   <Clock aria-hidden="true" className="h-4 w-4" />
@@ -70,7 +71,7 @@ export function VideoLibraryPage() {
 
   return (
     <section>
-      <PageHeader title="Videos" intro="Watch a video to the end of its time to earn its points, once a day per video." />
+      <PageHeader title={t('Videos')} intro={t('Watch a video to the end of its time to earn its points, once a day per video.')} />
       {body}
     </section>
   );

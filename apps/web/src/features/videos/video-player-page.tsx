@@ -16,13 +16,14 @@ import { useSession } from '../../lib/session';
 import { awardVideoPoints, invalidateBalance, isRefusal, openVideo, RefusedError, videoKeys } from './api';
 import { fetchErrorText } from './use-videos';
 import { formatMinutes, videoName, videoSource, watchSeconds } from './video-source';
+import { t, Trans } from '../../lib/i18n';
 
 const backLink = 'inline-flex items-center gap-1 font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 /** Spec §8: the server's message, else "Failed to award point ❌" for a refusal, else the server-error text. */
 function awardErrorText(err: unknown): string {
-  if (err instanceof RefusedError) return err.message || MSG.videoAwardFailed;
-  return errorMessage(err, isRefusal(err) ? MSG.videoAwardFailed : MSG.videoAwardError);
+  if (err instanceof RefusedError) return err.message || t(MSG.videoAwardFailed);
+  return errorMessage(err, isRefusal(err) ? t(MSG.videoAwardFailed) : t(MSG.videoAwardError));
 }
 
 /**
@@ -82,7 +83,7 @@ function Player({ video, onState }: { video: PublicVideo; onState: (state: PlayS
         <iframe
           ref={frameRef}
           src={`${source.embedUrl}&enablejsapi=1&origin=${encodeURIComponent(window.location.origin)}`}
-          title={`Video player: ${name}`}
+          title={t('Video player: {name}', { name })}
           allow="autoplay; encrypted-media; picture-in-picture"
           allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
@@ -106,7 +107,7 @@ function Player({ video, onState }: { video: PublicVideo; onState: (state: PlayS
             }
           }}
           src={source.url}
-          aria-label={`Video player: ${name}`}
+          aria-label={t('Video player: {name}', { name })}
           data-testid="video-file-player"
           muted
           autoPlay
@@ -126,11 +127,10 @@ function Player({ video, onState }: { video: PublicVideo; onState: (state: PlayS
   }
   return (
     <p className="rounded-xl border border-slate-200 p-6 dark:border-slate-700">
-      This video cannot be embedded.{' '}
-      <a href={source.url} target="_blank" rel="noopener noreferrer" className={backLink}>
-        Open it in a new tab
-      </a>
-      .
+      <Trans
+        id="This video cannot be embedded. <0>Open it in a new tab</0>."
+        components={{ 0: <a href={source.url} target="_blank" rel="noopener noreferrer" className={backLink} /> }}
+      />
     </p>
   );
 }
@@ -161,7 +161,7 @@ function Watch({ video }: { video: PublicVideo }) {
 
   const award = useMutation({
     mutationFn: () => keys.run(`POST /video/add-point ${video._id}`, (key) => awardVideoPoints(video._id, key)),
-    onSuccess: (data) => toast.success(data.message || `You earned ${formatPoints(video.point)} points`),
+    onSuccess: (data) => toast.success(data.message || t('You earned {points} points', { points: formatPoints(video.point) })),
     onError: (err) => toast.error(awardErrorText(err)),
     onSettled: () => invalidateBalance(queryClient),
   });
@@ -179,33 +179,36 @@ function Watch({ video }: { video: PublicVideo }) {
   const retryable = award.isError && (!isRefusal(award.error) || httpStatus(award.error) === 400);
 
   let status: ReactNode;
-  if (!done) status = `${left} s left until your reward`;
-  else if (!canEarn) status = 'Rewards are paid to subscribed accounts only.';
+  if (!done) status = t('{seconds} s left until your reward', { seconds: left });
+  else if (!canEarn) status = t('Rewards are paid to subscribed accounts only.');
   else if (awarded)
     status = (
       <span className="inline-flex items-center gap-1 text-emerald-800 dark:text-emerald-300">
         <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
-        Reward earned: {award.data.message || `${formatPoints(video.point)} points`}
+        {t('Reward earned: {reward}', { reward: award.data.message || t('{points} points', { points: formatPoints(video.point) }) })}
       </span>
     );
   else if (award.isError) status = <span className="text-red-700 dark:text-red-300">{awardErrorText(award.error)}</span>;
-  else status = 'Requesting your reward…';
+  else status = t('Requesting your reward…');
 
   return (
     <div className="grid gap-6">
       <Player video={video} onState={setPlayState} />
       <Card>
-        <h2 className="text-lg font-semibold">Your reward</h2>
+        <h2 className="text-lg font-semibold">{t('Your reward')}</h2>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          Watch for {formatMinutes(video.time)} to earn {formatPoints(video.point)} points (once a day per video).
+          {t('Watch for {minutes} to earn {points} points (once a day per video).', {
+            minutes: formatMinutes(video.time),
+            points: formatPoints(video.point),
+          })}
         </p>
         <div
           role="progressbar"
-          aria-label="Watch progress"
+          aria-label={t('Watch progress')}
           aria-valuemin={0}
           aria-valuemax={total}
           aria-valuenow={Math.min(elapsed, total)}
-          aria-valuetext={`${Math.min(elapsed, total)} of ${total} seconds watched`}
+          aria-valuetext={t('{watched} of {total} seconds watched', { watched: Math.min(elapsed, total), total })}
           data-testid="watch-progress"
           className="mt-4 h-3 w-full overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
         >
@@ -219,16 +222,16 @@ function Watch({ video }: { video: PublicVideo }) {
         </p>
         {/* Its own live region: said once when the countdown stops or starts again, not every second. */}
         <p role="status" aria-live="polite" className="mt-1 text-sm font-medium text-amber-800 dark:text-amber-300" data-testid="watch-paused">
-          {!done && !counting ? 'Paused — the countdown continues when the video plays.' : ''}
+          {!done && !counting ? t('Paused — the countdown continues when the video plays.') : ''}
         </p>
         {!done && kind === 'youtube' && playState === 'silent' && (
           <p className="mt-1 text-sm text-slate-700 dark:text-slate-300" data-testid="watch-note">
-            The YouTube player is not reporting whether it plays, so the countdown runs on its own. Keep the video playing.
+            {t('The YouTube player is not reporting whether it plays, so the countdown runs on its own. Keep the video playing.')}
           </p>
         )}
         {retryable && (
           <Button variant="secondary" className="mt-3" disabled={award.isPending} onClick={() => award.mutate()}>
-            Try again
+            {t('Try again')}
           </Button>
         )}
       </Card>
@@ -250,20 +253,20 @@ export function VideoPlayerPage() {
 
   const error = video.isError ? video.error : null;
   useEffect(() => {
-    if (error) toast.error(httpStatus(error) === 404 ? errorMessage(error, MSG.videoFetchFailed) : fetchErrorText(error));
+    if (error) toast.error(httpStatus(error) === 404 ? errorMessage(error, t(MSG.videoFetchFailed)) : fetchErrorText(error));
   }, [error]);
 
   let body: ReactNode;
   if (video.isPending) {
     body = (
       <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-300">
-        Loading video…
+        {t('Loading video…')}
       </p>
     );
   } else if (video.isError) {
     body = (
       <div role="alert" className="py-4 text-red-700 dark:text-red-300">
-        <p>{httpStatus(video.error) === 404 ? errorMessage(video.error, MSG.videoFetchFailed) : fetchErrorText(video.error)}</p>
+        <p>{httpStatus(video.error) === 404 ? errorMessage(video.error, t(MSG.videoFetchFailed)) : fetchErrorText(video.error)}</p>
       </div>
     );
   } else {
@@ -274,11 +277,11 @@ export function VideoPlayerPage() {
     <section>
       <p className="mb-4">
         <Link to="/video" className={backLink}>
-          <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-          All videos
+          <ArrowLeft aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
+          {t('All videos')}
         </Link>
       </p>
-      <PageHeader title={video.data ? videoName(video.data) : 'Video'} />
+      <PageHeader title={video.data ? videoName(video.data) : t('Video')} />
       {body}
     </section>
   );

@@ -1,5 +1,6 @@
 // What a video link is (spec §3: a YouTube link or a direct file) and how long it must be watched.
 import { isDirectVideoFile, youTubeEmbed, youTubeId, youTubeThumbnail } from '@app/contract';
+import { currentLang, dateFormat, t } from '../../lib/i18n';
 
 export type VideoSource =
   | { kind: 'youtube'; id: string; embedUrl: string; thumbnailUrl: string }
@@ -30,8 +31,13 @@ export function videoSource(link: string): VideoSource {
   return { kind: 'unknown', url: link };
 }
 
-const addedOn = (createdAt: string) =>
-  new Date(createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const ADDED_ON: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
+const EN_GB = new Intl.DateTimeFormat('en-GB', ADDED_ON);
+/** "5 Mar 2026" in English (the day first, as before), the month in words in Arabic ("5 مارس 2026"). */
+const addedOn = (createdAt: string) => {
+  const date = new Date(createdAt);
+  return currentLang() === 'en' ? EN_GB.format(date) : dateFormat(ADDED_ON).format(date);
+};
 
 /**
  * What the library, the player and the admin desk call a video: its title (issue 19), else a readable
@@ -41,7 +47,8 @@ export function videoName(video: { title: string | null; link: string; createdAt
   if (video.title) return video.title;
   const source = videoSource(video.link);
   if (source.kind === 'file') return source.fileName;
-  return `${source.kind === 'youtube' ? 'YouTube video' : 'Video'} added ${addedOn(video.createdAt)}`;
+  const date = addedOn(video.createdAt);
+  return source.kind === 'youtube' ? t('YouTube video added {date}', { date }) : t('Video added {date}', { date });
 }
 
 /**
@@ -55,5 +62,5 @@ export function watchSeconds(timeMinutes: number): number {
 
 export function formatMinutes(timeMinutes: number): string {
   const text = Number.isInteger(timeMinutes) ? String(timeMinutes) : timeMinutes.toFixed(2).replace(/0$/, '');
-  return `${text} min`;
+  return t('{minutes} min', { minutes: text });
 }

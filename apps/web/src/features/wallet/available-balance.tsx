@@ -1,6 +1,7 @@
 // The balance on the pages that spend it, re-read after every money call (a withdrawal drops it at once).
 import { useQuery } from '@tanstack/react-query';
 import { formatPoints } from '@app/contract';
+import { t } from '../../lib/i18n';
 import { fetchPoint, walletKeys } from './api';
 
 export function usePoint() {
@@ -10,12 +11,12 @@ export function usePoint() {
 export function AvailableBalance() {
   const point = usePoint();
   let text: string;
-  if (point.isPending) text = 'Loading…';
-  else if (point.isError) text = 'unavailable';
+  if (point.isPending) text = t('Loading…');
+  else if (point.isError) text = t('unavailable');
   else text = `${formatPoints(point.data)} USDT`;
   return (
     <p className="text-sm text-slate-700 dark:text-slate-300">
-      Available balance:{' '}
+      {t('Available balance:')}{' '}
       <strong aria-live="polite" data-testid="available-balance" className="font-semibold text-slate-900 tabular-nums dark:text-slate-100">
         {text}
       </strong>

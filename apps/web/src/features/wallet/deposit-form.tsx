@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
-import { DEPOSIT_MSG, LIMITS, MSG, VIP_PACKAGES, centsToNumber, depositBody, formatPoints } from '@app/contract';
+import { LIMITS, MSG, VIP_PACKAGES, centsToNumber, depositBody, formatPoints, type DEPOSIT_MSG } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -14,11 +14,15 @@ import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import { invalidateMoney, submitDeposit, type DepositRequest } from './api';
 import { AmountInput } from './amount-input';
 import { parseOrToast } from '../../lib/validate';
+import { msg, t } from '../../lib/i18n';
+
+/** DEPOSIT_MSG.submitted (the type keeps the two identical), shown when the server's answer has no message. */
+const SUBMITTED: typeof DEPOSIT_MSG.submitted = msg('Deposit request submitted. It will be credited once approved.');
 
 export function PackagePicker({ value, onChange, disabled }: { value: string; onChange: (amount: string) => void; disabled: boolean }) {
   return (
     <fieldset disabled={disabled}>
-      <legend className="text-sm font-medium">Choose a package</legend>
+      <legend className="text-sm font-medium">{t('Choose a package')}</legend>
       <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {VIP_PACKAGES.map((pkg) => {
           const amount = String(pkg.amount);
@@ -50,11 +54,11 @@ export function DepositForm({ mode, disabled, initialAmount = '' }: { mode: 'fre
     mutationFn: (body: DepositRequest) =>
       keys.run(`POST /deposit/deposit ${JSON.stringify(body)}`, (key) => submitDeposit(body, key)),
     onSuccess: (data) => {
-      toast.success(data.message || DEPOSIT_MSG.submitted);
+      toast.success(data.message || t(SUBMITTED));
       setAmount('');
       setTransactionId('');
     },
-    onError: (err) => toast.error(errorMessage(err, MSG.depositFailed)),
+    onError: (err) => toast.error(errorMessage(err, t(MSG.depositFailed))),
     onSettled: () => invalidateMoney(queryClient),
   });
 
@@ -69,23 +73,23 @@ export function DepositForm({ mode, disabled, initialAmount = '' }: { mode: 'fre
   const busy = disabled || mutation.isPending;
   return (
     <Card>
-      <h2 className="text-lg font-semibold">{mode === 'package' ? 'Buy a package' : 'Deposit form'}</h2>
+      <h2 className="text-lg font-semibold">{mode === 'package' ? t('Buy a package') : t('Deposit form')}</h2>
       <form ref={fields.formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending} className="mt-4 grid gap-4">
         <FieldErrorsProvider value={fields}>
         {mode === 'package' ? (
           <PackagePicker value={amount} onChange={setAmount} disabled={busy} />
         ) : (
           <AmountInput
-            label="Amount (USDT)"
+            label={t('Amount (USDT)')}
             name="amount"
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
             disabled={busy}
-            hint="At least 0.01, with up to 2 decimals."
+            hint={t('At least 0.01, with up to 2 decimals.')}
           />
         )}
         <Input
-          label="Transaction ID"
+          label={t('Transaction ID')}
           name="transactionId"
           autoComplete="off"
           spellCheck={false}
@@ -94,11 +98,11 @@ export function DepositForm({ mode, disabled, initialAmount = '' }: { mode: 'fre
           value={transactionId}
           onChange={(e) => setTransactionId(e.target.value)}
           disabled={busy}
-          hint="The TxID of your TRC20 transfer, as shown in your wallet."
+          hint={t('The TxID of your TRC20 transfer, as shown in your wallet.')}
         />
         <div>
           <Button type="submit" disabled={busy}>
-            {mutation.isPending ? 'Submitting…' : 'Submit deposit'}
+            {mutation.isPending ? t('Submitting…') : t('Submit deposit')}
           </Button>
         </div>
         </FieldErrorsProvider>

@@ -7,6 +7,7 @@ import { DepositForm } from './deposit-form';
 import { PaymentRequestCard } from './payment-request';
 import { useAppConfig } from '../../lib/config';
 import { DepositTable } from './record-tables';
+import { t, Trans } from '../../lib/i18n';
 
 const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
@@ -26,13 +27,15 @@ function DepositLayout({ mode, initialAmount = '' }: { mode: 'free' | 'package';
       {chain ? <PaymentRequestCard mode={mode} initialAmount={initialAmount} /> : <DepositInstructions setup={setup} />}
       <DepositForm mode={mode} initialAmount={initialAmount} disabled={setup.state !== 'ready'} />
       <Card className="lg:col-span-2">
-        <h2 className="text-lg font-semibold">Your deposits</h2>
+        <h2 className="text-lg font-semibold">{t('Your deposits')}</h2>
         <div className="mt-2">
           <DepositTable />
         </div>
         <p className="mt-3 text-sm">
-          See everything on your <Link to="/user/history" className={link}>history</Link> and{' '}
-          <Link to="/user/statement" className={link}>statement</Link>.
+          <Trans
+            id="See everything on your <0>history</0> and <1>statement</1>."
+            components={{ 0: <Link to="/user/history" className={link} />, 1: <Link to="/user/statement" className={link} /> }}
+          />
         </p>
       </Card>
     </div>
@@ -43,8 +46,10 @@ export function DepositPage() {
   return (
     <section>
       <PageHeader
-        title="Deposit"
-        intro="Send USDT on the Tron (TRC20) network, then tell us the amount and the transaction ID. Your balance is credited once an admin approves the deposit."
+        title={t('Deposit')}
+        intro={t(
+          'Send USDT on the Tron (TRC20) network, then tell us the amount and the transaction ID. Your balance is credited once an admin approves the deposit.',
+        )}
       />
       <DepositLayout mode="free" />
     </section>
@@ -56,12 +61,12 @@ export function PackagePage() {
   return (
     <section>
       <PageHeader
-        title="Package"
+        title={t('Package')}
         intro={
-          <>
-            Pick a VIP package, send exactly its amount in USDT on the Tron (TRC20) network, then enter the transaction ID.
-            Compare packages on <Link to="/allpackage" className={link}>All Packages</Link>.
-          </>
+          <Trans
+            id="Pick a VIP package, send exactly its amount in USDT on the Tron (TRC20) network, then enter the transaction ID. Compare packages on <0>All Packages</0>."
+            components={{ 0: <Link to="/allpackage" className={link} /> }}
+          />
         }
       />
       <DepositLayout mode="package" initialAmount={chosen} key={chosen} />

@@ -15,14 +15,15 @@ import { CopyButton } from '../../components/ui/copy-button';
 import { PackagePicker } from './deposit-form';
 import { createPaymentRequest, fetchPaymentRequest, paymentRequestKey } from './chain-api';
 import { invalidateMoney } from './api';
+import { msg, t } from '../../lib/i18n';
 
 const DepositQr = lazy(async () => ({ default: (await import('./deposit-qr')).DepositQr }));
 
 const STATUS_TEXT: Record<DepositRequestRecord['status'], string> = {
-  awaiting: 'Waiting for your payment',
-  confirming: 'Payment seen, waiting for the network to confirm it',
-  credited: 'Credited to your balance',
-  expired: 'Expired: no payment arrived in time',
+  awaiting: msg('Waiting for your payment'),
+  confirming: msg('Payment seen, waiting for the network to confirm it'),
+  credited: msg('Credited to your balance'),
+  expired: msg('Expired: no payment arrived in time'),
 };
 
 const STATUS_CLASS: Record<DepositRequestRecord['status'], string> = {
@@ -65,14 +66,16 @@ function RequestDetails({ initial, onNew }: { initial: DepositRequestRecord; onN
   return (
     <div className="mt-4 grid gap-4" data-testid="payment-request">
       <p role="status" aria-live="polite" className="text-sm">
-        Status:{' '}
+        {t('Status:')}{' '}
         <span data-testid="payment-status" className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASS[status]}`}>
-          {STATUS_TEXT[status]}
+          {t(STATUS_TEXT[status])}
         </span>
       </p>
       {status === 'credited' ? (
         <div className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-950 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100">
-          <p className="font-semibold">{formatPoints(request.creditedAmount ?? request.payAmount)} USDT has been added to your balance.</p>
+          <p className="font-semibold">
+            {t('{amount} USDT has been added to your balance.', { amount: formatPoints(request.creditedAmount ?? request.payAmount) })}
+          </p>
           <div className="mt-2">
             <AvailableBalance />
           </div>
@@ -80,42 +83,46 @@ function RequestDetails({ initial, onNew }: { initial: DepositRequestRecord; onN
       ) : (
         <>
           <dl className="grid gap-1 text-sm">
-            <dt className="font-medium">Send exactly</dt>
+            <dt className="font-medium">{t('Send exactly')}</dt>
             <dd className="flex flex-wrap items-center gap-3">
               <strong data-testid="pay-amount" className="text-2xl font-bold tabular-nums">
                 {pay} USDT
               </strong>
-              <CopyButton text={pay} label="Copy amount" what="Amount" />
+              <CopyButton text={pay} label={t('Copy amount')} what={t('Amount')} />
             </dd>
             <dd className="text-xs text-slate-600 dark:text-slate-300">
-              The cents identify your payment: send this exact amount, not {formatPoints(request.amount)}. A different amount is not credited automatically.
+              {t('The cents identify your payment: send this exact amount, not {amount}. A different amount is not credited automatically.', {
+                amount: formatPoints(request.amount),
+              })}
             </dd>
-            <dt className="mt-2 font-medium">To this address (Tron TRC20, USDT only)</dt>
+            <dt className="mt-2 font-medium">{t('To this address (Tron TRC20, USDT only)')}</dt>
             <dd className="flex flex-wrap items-center gap-3">
-              <code data-testid="payment-address" className="min-w-0 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+              <code data-testid="payment-address" dir="ltr" className="min-w-0 rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm break-all text-slate-900 dark:bg-slate-800 dark:text-slate-100">
                 {request.address}
               </code>
-              <CopyButton text={request.address} label="Copy address" what="Address" />
+              <CopyButton text={request.address} label={t('Copy address')} what={t('Address')} />
             </dd>
-            <dt className="mt-2 font-medium">Time left</dt>
+            <dt className="mt-2 font-medium">{t('Time left')}</dt>
             <dd>
-              <span className="tabular-nums" data-testid="payment-countdown">
+              <span className="tabular-nums" dir="ltr" data-testid="payment-countdown">
                 {countdown.text}
               </span>{' '}
-              <span className="text-xs text-slate-600 dark:text-slate-300">(the amount is reserved for you until then)</span>
+              <span className="text-xs text-slate-600 dark:text-slate-300">{t('(the amount is reserved for you until then)')}</span>
             </dd>
           </dl>
           {status !== 'expired' && (
-            <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-300">Drawing QR code…</p>}>
+            <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-300">{t('Drawing QR code…')}</p>}>
               <DepositQr address={request.address} />
             </Suspense>
           )}
-          <p className="text-xs text-slate-600 dark:text-slate-300">This page updates by itself once the network confirms your transfer; you can keep it open.</p>
+          <p className="text-xs text-slate-600 dark:text-slate-300">
+            {t('This page updates by itself once the network confirms your transfer; you can keep it open.')}
+          </p>
         </>
       )}
       <div>
         <Button variant="secondary" onClick={onNew}>
-          {status === 'credited' || status === 'expired' ? 'New payment' : 'Choose another amount'}
+          {status === 'credited' || status === 'expired' ? t('New payment') : t('Choose another amount')}
         </Button>
       </div>
     </div>
@@ -129,7 +136,7 @@ export function PaymentRequestCard({ mode, initialAmount = '' }: { mode: 'free' 
   const mutation = useMutation({
     mutationFn: createPaymentRequest,
     onSuccess: (r) => setRequest(r),
-    onError: (err) => toast.error(errorMessage(err, 'Could not prepare the payment. Please try again.')),
+    onError: (err) => toast.error(errorMessage(err, t('Could not prepare the payment. Please try again.'))),
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -141,7 +148,7 @@ export function PaymentRequestCard({ mode, initialAmount = '' }: { mode: 'free' 
   return (
     <Card>
       <h2 id={headingId} className="text-lg font-semibold">
-        {mode === 'package' ? 'Pay for a package' : 'Pay with USDT (TRC20)'}
+        {mode === 'package' ? t('Pay for a package') : t('Pay with USDT (TRC20)')}
       </h2>
       {request ? (
         <RequestDetails key={request._id} initial={request} onNew={() => setRequest(null)} />
@@ -151,17 +158,17 @@ export function PaymentRequestCard({ mode, initialAmount = '' }: { mode: 'free' 
             <PackagePicker value={amount} onChange={setAmount} disabled={mutation.isPending} />
           ) : (
             <AmountInput
-              label="Amount to deposit (USDT)"
+              label={t('Amount to deposit (USDT)')}
               name="requestAmount"
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               disabled={mutation.isPending}
-              hint="You get the exact amount to send and the address. Your balance is credited automatically once the network confirms it."
+              hint={t('You get the exact amount to send and the address. Your balance is credited automatically once the network confirms it.')}
             />
           )}
           <div>
             <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Preparing…' : 'Get payment details'}
+              {mutation.isPending ? t('Preparing…') : t('Get payment details')}
             </Button>
           </div>
         </form>

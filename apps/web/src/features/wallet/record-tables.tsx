@@ -7,6 +7,7 @@ import { StatusBadge } from '../../components/ui/status-badge';
 import { useMyDeposits, useMyWithdrawals } from '../../lib/account-api';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 import { LongValue } from '../../components/ui/long-value';
+import { t } from '../../lib/i18n';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -38,14 +39,14 @@ function RecordTable({
   if (isPending) {
     return (
       <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        Loading…
+        {t('Loading…')}
       </p>
     );
   }
   if (isError || !rows) {
     return (
       <p role="alert" className="py-4 text-red-700 dark:text-red-300">
-        Could not load this list. Please try again later.
+        {t('Could not load this list. Please try again later.')}
       </p>
     );
   }
@@ -56,7 +57,7 @@ function RecordTable({
   const shown = rows.slice((current - 1) * HISTORY_PAGE_SIZE, current * HISTORY_PAGE_SIZE);
   return (
     <>
-      <DataTable caption={caption} columns={['Status', { label: 'Amount (USDT)', numeric: true }, referenceLabel, 'Date']}>
+      <DataTable caption={caption} columns={[t('Status'), { label: t('Amount (USDT)'), numeric: true }, referenceLabel, t('Date')]}>
         {shown.map((row) => (
           <DataRow key={row._id} data-testid="history-row">
             <DataCell>
@@ -97,12 +98,12 @@ export function DepositTable() {
   const q = useMyDeposits();
   return (
     <RecordTable
-      caption="Your deposits"
-      referenceLabel="Transaction ID"
+      caption={t('Your deposits')}
+      referenceLabel={t('Transaction ID')}
       rows={q.data?.map(depositRow)}
       isPending={q.isPending}
       isError={q.isError}
-      empty="You have not submitted any deposits yet."
+      empty={t('You have not submitted any deposits yet.')}
     />
   );
 }
@@ -111,12 +112,12 @@ export function WithdrawalTable() {
   const q = useMyWithdrawals();
   return (
     <RecordTable
-      caption="Your withdrawals"
-      referenceLabel="Payment ID"
+      caption={t('Your withdrawals')}
+      referenceLabel={t('Payment ID')}
       rows={q.data?.map(withdrawalRow)}
       isPending={q.isPending}
       isError={q.isError}
-      empty="You have not requested any withdrawals yet."
+      empty={t('You have not requested any withdrawals yet.')}
     />
   );
 }

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/ui/page';
 import { SignedAmount } from '../../components/ui/signed-amount';
 import { STATEMENT_CSV_URL, fetchStatementPage, walletKeys } from './api';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
+import { t } from '../../lib/i18n';
 
 
 function Row({ entry }: { entry: StatementEntry }) {
@@ -39,36 +40,36 @@ export function StatementPage() {
 
   return (
     <section>
-      <PageHeader title="Statement" intro="Every change to your balance, newest first, with the balance after each one." />
+      <PageHeader title={t('Statement')} intro={t('Every change to your balance, newest first, with the balance after each one.')} />
       <Card>
         <div className="flex flex-wrap items-center justify-between gap-4">
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            Current balance:{' '}
+            {t('Current balance:')}{' '}
             <strong className="text-lg font-bold text-slate-900 tabular-nums dark:text-slate-100">
               {balance === undefined ? '…' : `${formatPoints(balance)} USDT`}
             </strong>
           </p>
           <a href={STATEMENT_CSV_URL} download="statement.csv" className={buttonClass('secondary')}>
             <Download aria-hidden="true" className="h-4 w-4" />
-            Download CSV
+            {t('Download CSV')}
           </a>
         </div>
 
         <div className="mt-4">
           {query.isPending ? (
             <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-              Loading your statement…
+              {t('Loading your statement…')}
             </p>
           ) : query.isError && entries.length === 0 ? (
             <p role="alert" className="py-4 text-red-700 dark:text-red-300">
-              Could not load your statement. Please try again later.
+              {t('Could not load your statement. Please try again later.')}
             </p>
           ) : entries.length === 0 ? (
-            <p className="py-4 text-slate-600 dark:text-slate-300">No entries yet. Deposits, transfers and withdrawals will show here.</p>
+            <p className="py-4 text-slate-600 dark:text-slate-300">{t('No entries yet. Deposits, transfers and withdrawals will show here.')}</p>
           ) : (
             <DataTable
-              caption="Statement entries, newest first"
-              columns={['Date', 'Description', { label: 'Amount', numeric: true }, { label: 'Balance', numeric: true }]}
+              caption={t('Statement entries, newest first')}
+              columns={[t('Date'), t('Description'), { label: t('Amount'), numeric: true }, { label: t('Balance'), numeric: true }]}
             >
               {entries.map((entry) => (
                 <Row key={entry._id} entry={entry} />
@@ -85,13 +86,13 @@ export function StatementPage() {
               disabled={query.isFetchingNextPage}
               onClick={() => void query.fetchNextPage()}
             >
-              {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              {query.isFetchingNextPage ? t('Loading…') : t('Load more')}
             </button>
           </div>
         )}
         {query.isFetchNextPageError && (
           <p role="alert" className="mt-2 text-center text-sm text-red-700 dark:text-red-300">
-            Could not load more entries. Please try again.
+            {t('Could not load more entries. Please try again.')}
           </p>
         )}
       </Card>

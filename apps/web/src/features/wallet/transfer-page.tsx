@@ -17,6 +17,10 @@ import { invalidateMoney, transferPoints, type TransferRequest } from './api';
 import { AmountInput } from './amount-input';
 import { AvailableBalance } from './available-balance';
 import { parseOrToast } from '../../lib/validate';
+import { msg, t } from '../../lib/i18n';
+
+/** POINTS_MSG.transferred (the type keeps the two identical), shown when the server's answer has no message. */
+const TRANSFERRED: typeof POINTS_MSG.transferred = msg('Points transferred successfully');
 
 export function TransferPage() {
   const [recipientEmail, setRecipientEmail] = useState('');
@@ -37,12 +41,12 @@ export function TransferPage() {
     mutationFn: ({ code, ...body }: TransferRequest) =>
       keys.run(`POST /point/transfer ${JSON.stringify(body)}`, (key) => transferPoints(code ? { ...body, code } : body, key)),
     onSuccess: (data) => {
-      toast.success(data.message || POINTS_MSG.transferred);
+      toast.success(data.message || t(TRANSFERRED));
       setRecipientEmail('');
       setPoints('');
     },
     onError: (err) => {
-      toast.error(errorMessage(err, MSG.transferError));
+      toast.error(errorMessage(err, t(MSG.transferError)));
       fields.markRefused(err);
     },
     onSettled: () => invalidateMoney(queryClient),
@@ -55,27 +59,30 @@ export function TransferPage() {
     const parsed = parseOrToast(transferBody, { recipientEmail, points }, fields);
     if (!parsed) return;
     if (!EMAIL_PATTERN.test(parsed.recipientEmail)) {
-      toast.error(MSG.invalidEmail);
-      fields.mark({ recipientEmail: MSG.invalidEmail });
+      toast.error(t(MSG.invalidEmail));
+      fields.mark({ recipientEmail: t(MSG.invalidEmail) });
       return;
     }
     const body = { recipientEmail: parsed.recipientEmail, points: centsToNumber(parsed.points) };
     const ok = await confirm({
-      title: 'Confirm transfer',
-      message: `Send ${formatCents(parsed.points)} points to ${body.recipientEmail}?`,
+      title: t('Confirm transfer'),
+      message: t('Send {points} points to {email}?', { points: formatCents(parsed.points), email: body.recipientEmail }),
     });
     if (ok) mutation.mutate({ ...body, code });
   };
 
   return (
     <section>
-      <PageHeader title="Transfer" intro="Send points to another member by their e-mail address. Transfers are immediate and cannot be undone." />
+      <PageHeader
+        title={t('Transfer')}
+        intro={t('Send points to another member by their e-mail address. Transfers are immediate and cannot be undone.')}
+      />
       <Card className="max-w-xl">
         <AvailableBalance />
         <form ref={fields.formRef} noValidate onSubmit={(e) => void submit(e)} aria-busy={mutation.isPending} className="mt-4 grid gap-4">
           <FieldErrorsProvider value={fields}>
             <Input
-              label="Recipient e-mail"
+              label={t('Recipient e-mail')}
               name="recipientEmail"
               type="email"
               autoComplete="off"
@@ -86,17 +93,17 @@ export function TransferPage() {
               disabled={mutation.isPending}
             />
             <AmountInput
-              label="Points"
+              label={t('Points')}
               name="points"
               value={points}
               onChange={(e) => setPoints(e.target.value)}
               disabled={mutation.isPending}
-              hint="At least 0.01, with up to 2 decimals."
+              hint={t('At least 0.01, with up to 2 decimals.')}
             />
             <AuthenticatorCodeInput disabled={mutation.isPending} />
             <div>
               <Button type="submit" disabled={mutation.isPending}>
-                {mutation.isPending ? 'Sending…' : 'Send points'}
+                {mutation.isPending ? t('Sending…') : t('Send points')}
               </Button>
             </div>
           </FieldErrorsProvider>

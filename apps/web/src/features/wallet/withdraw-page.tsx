@@ -19,6 +19,10 @@ import { AmountInput } from './amount-input';
 import { AvailableBalance } from './available-balance';
 import { WithdrawalTable } from './record-tables';
 import { parseOrToast } from '../../lib/validate';
+import { msg, t, Trans } from '../../lib/i18n';
+
+/** WITHDRAW_MSG.submitted (the type keeps the two identical), shown when the server's answer has no message. */
+const SUBMITTED: typeof WITHDRAW_MSG.submitted = msg('Withdrawal request submitted. The amount is held until it is processed.');
 
 const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
@@ -39,13 +43,13 @@ export function WithdrawPage() {
     mutationFn: ({ code, ...body }: WithdrawRequest) =>
       keys.run(`POST /withdraw ${JSON.stringify(body)}`, (key) => submitWithdrawal(code ? { ...body, code } : body, key)),
     onSuccess: (data) => {
-      toast.success(data.message || WITHDRAW_MSG.submitted);
+      toast.success(data.message || t(SUBMITTED));
       setAmount('');
       setPaymentId('');
     },
     // The server refused (it answered) vs. the request never got an answer.
     onError: (err) => {
-      toast.error(errorMessage(err, httpStatus(err) === undefined ? MSG.withdrawError : MSG.withdrawFailed));
+      toast.error(errorMessage(err, httpStatus(err) === undefined ? t(MSG.withdrawError) : t(MSG.withdrawFailed)));
       fields.markRefused(err);
     },
     onSettled: () => invalidateMoney(queryClient),
@@ -59,13 +63,17 @@ export function WithdrawPage() {
     if (!parsed) return;
     const body = { amount: centsToNumber(parsed.amount), paymentId: parsed.paymentId };
     const ok = await confirm({
-      title: 'Confirm withdrawal',
+      title: t('Confirm withdrawal'),
       message: (
         <>
           <p>
-            Withdraw {formatCents(parsed.amount)} points to payment ID <strong className="break-all">{body.paymentId}</strong>?
+            <Trans
+              id="Withdraw {amount} points to payment ID <0>{paymentId}</0>?"
+              values={{ amount: formatCents(parsed.amount), paymentId: body.paymentId }}
+              components={{ 0: <strong className="break-all" /> }}
+            />
           </p>
-          <p className="mt-2">The amount leaves your balance at once and is paid out when an admin processes the request.</p>
+          <p className="mt-2">{t('The amount leaves your balance at once and is paid out when an admin processes the request.')}</p>
         </>
       ),
     });
@@ -74,22 +82,22 @@ export function WithdrawPage() {
 
   return (
     <section>
-      <PageHeader title="Withdraw" intro="Ask for a payout in USDT. Tell us where to pay you; an admin processes the request." />
+      <PageHeader title={t('Withdraw')} intro={t('Ask for a payout in USDT. Tell us where to pay you; an admin processes the request.')} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <AvailableBalance />
           <form ref={fields.formRef} noValidate onSubmit={(e) => void submit(e)} aria-busy={mutation.isPending} className="mt-4 grid gap-4">
             <FieldErrorsProvider value={fields}>
               <AmountInput
-                label="Amount (USDT)"
+                label={t('Amount (USDT)')}
                 name="amount"
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
                 disabled={mutation.isPending}
-                hint="At least 0.01, with up to 2 decimals."
+                hint={t('At least 0.01, with up to 2 decimals.')}
               />
               <Input
-                label="Payment ID"
+                label={t('Payment ID')}
                 name="paymentId"
                 autoComplete="off"
                 spellCheck={false}
@@ -98,24 +106,24 @@ export function WithdrawPage() {
                 value={paymentId}
                 onChange={(e) => setPaymentId(e.target.value)}
                 disabled={mutation.isPending}
-                hint={`Where we should pay you, e.g. your TRC20 wallet address (up to ${LIMITS.paymentIdMax} characters).`}
+                hint={t('Where we should pay you, e.g. your TRC20 wallet address (up to {max} characters).', { max: LIMITS.paymentIdMax })}
               />
               <AuthenticatorCodeInput disabled={mutation.isPending} />
               <div>
                 <Button type="submit" disabled={mutation.isPending}>
-                  {mutation.isPending ? 'Submitting…' : 'Request withdrawal'}
+                  {mutation.isPending ? t('Submitting…') : t('Request withdrawal')}
                 </Button>
               </div>
             </FieldErrorsProvider>
           </form>
         </Card>
         <Card>
-          <h2 className="text-lg font-semibold">Your withdrawals</h2>
+          <h2 className="text-lg font-semibold">{t('Your withdrawals')}</h2>
           <div className="mt-2">
             <WithdrawalTable />
           </div>
           <p className="mt-3 text-sm">
-            See everything on your <Link to="/user/history" className={link}>history</Link>.
+            <Trans id="See everything on your <0>history</0>." components={{ 0: <Link to="/user/history" className={link} /> }} />
           </p>
         </Card>
       </div>

@@ -1,0 +1,44 @@
+// The top bar's language switch (issue 20): English ⇄ العربية. The choice is kept in local storage `lang` and,
+// for a signed-in user, on the account (PUT /user/language), so the API and e-mails speak it too.
+import { useState } from 'react';
+import { useStoredAuth } from '../../lib/auth-storage';
+import { setLang, t, useLang, type Lang } from '../../lib/i18n';
+
+const NAMES: Record<Lang, string> = { en: 'English', ar: 'العربية' };
+
+/** Saves the choice on the account, then drops cached answers: the server wrote their texts (notifications) in the old language. */
+async function saveOnAccount(lang: Lang) {
+  const { api } = await import('../../lib/api');
+  await api.put('/user/language', { language: lang });
+  const { queryClient } = await import('../../lib/query-client');
+  await queryClient.invalidateQueries();
+}
+
+export function LanguageSwitch() {
+  const lang = useLang();
+  const { isLoggedIn } = useStoredAuth();
+  const [busy, setBusy] = useState(false);
+  const other: Lang = lang === 'ar' ? 'en' : 'ar';
+  return (
+    <button
+      type="button"
+      lang={other}
+      className="inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:opacity-60 dark:text-slate-100 dark:hover:bg-slate-800"
+      aria-label={t('Language: {current}. Switch to {other}', { current: NAMES[lang], other: NAMES[other] })}
+      data-testid="language-switch"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          // The account first, so the next API answers are already in the new language.
+          if (isLoggedIn) await saveOnAccount(other).catch(() => {});
+          await setLang(other);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {NAMES[other]}
+    </button>
+  );
+}

@@ -1,0 +1,82 @@
+// The settings page's texts that come from the shared contract (packages/contract/src/settings.ts and the chain
+// settings of chain-deposits.ts): each setting's label and help, the choices of a list, and the messages of the
+// schemas the form checks with before sending. They are shown through t() of the contract's English text, so each
+// is written here once more, word for word, as a msg() id the i18n check can see (its Arabic is in
+// locales/ar/app.admin.json). settings-texts.test.ts fails when the contract says something this table does not.
+import { SETTINGS, SETTINGS_MSG } from '@app/contract';
+import { msg, t } from '../../lib/i18n';
+
+export const SETTING_TEXTS = [
+  // Labels and help, in the order of SETTINGS.
+  msg('Deposit address'),
+  msg('The Tron (TRC20) address users send USDT to, shown with its QR code on the deposit page. Empty turns deposits off.'),
+  msg('Tron API URL'),
+  msg(
+    'A TronGrid-compatible HTTP API (such as https://api.trongrid.io) that confirms deposits on the chain. Empty: deposits are approved by hand, as before.',
+  ),
+  msg('Tron API key'),
+  msg(
+    'Sent as the TRON-PRO-API-KEY header when set. Shown masked (its last 4 characters); type a new key to replace it, or empty the field to remove it.',
+  ),
+  msg('USDT contract'),
+  msg('The TRC20 token contract whose transfers are credited (USDT on the Tron main network by default).'),
+  msg('Tron poll interval (ms)'),
+  msg('How often the chain is read for new deposits, in milliseconds.'),
+  msg('Deposit window (minutes)'),
+  msg('How long a payment request waits for its transfer before it expires.'),
+  msg('Subscription price'),
+  msg('Points charged when a user activates the subscription.'),
+  msg('Subscription minimum balance'),
+  msg('The balance a user needs to activate the subscription.'),
+  msg('Support e-mail'),
+  msg('Shown in the footer, on the contact page and where users are told to ask for help.'),
+  msg('Support phone'),
+  msg('Shown in the footer and on the contact page.'),
+  msg('Sign-ups per address and hour'),
+  msg('Accounts one client address may create per hour; the next sign-up is refused (429). 0 turns the limit off.'),
+  msg('Two-factor sign-in for admins'),
+  msg(
+    '"required": an admin or super admin without two-factor sign-in is refused every admin page and call until they set it up; "optional": their choice.',
+  ),
+  msg('Referral commission levels (%)'),
+  msg(
+    'The share of each video reward paid to the earner’s referrer, that referrer’s referrer, and so on up, in percent, separated by commas (up to 10 levels). 0 turns a level off.',
+  ),
+  msg('Referral first-deposit bonus'),
+  msg('Points paid to a user’s direct referrer when that user’s first deposit is credited. 0 turns the bonus off.'),
+  // The choices of a list (admin2fa).
+  msg('optional'),
+  msg('required'),
+  // The schemas' messages (SETTINGS_MSG, CHAIN_MSG).
+  msg('Nothing changed: the settings already have these values'),
+  msg('Deposit address must be a Tron (TRC20) address: 34 characters starting with T (or empty to turn deposits off)'),
+  msg('Support e-mail must be an e-mail address'),
+  msg('Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .'),
+  msg('Sign-ups per address and hour must be a whole number of accounts from 0 (no limit) to 1,000,000'),
+  msg('Two-factor sign-in for admins must be "required" or "optional"'),
+  msg(
+    'Referral levels must be 1 to 10 percentages separated by commas (such as 10,5,3), each 0 to 100 with at most 2 decimals, adding up to at most 100',
+  ),
+  msg('Tron API URL must be empty or an http(s) address such as https://api.trongrid.io'),
+  msg('Tron API key must be empty or 1 to 100 letters, digits and dashes'),
+  msg('USDT contract must be a Tron (TRC20) address: 34 characters starting with T'),
+  msg('Tron poll interval must be a whole number of milliseconds from 100 to 3600000'),
+  msg('Deposit window must be a whole number of minutes from 1 to 1440'),
+] as const;
+
+const KNOWN = new Set<string>(SETTING_TEXTS);
+
+/** SETTINGS_MSG.amount(label), one message for every amount setting: its label is a placeholder. */
+export const AMOUNT_MESSAGE = msg('{label} must be 0 or an amount with at most 2 decimals, up to 1,000,000.00');
+
+/**
+ * A text of the contract in the current language: t() of the English, which is the id. A text the table does not
+ * know (the contract changed and the test was not run) is shown as it is rather than looked up in vain.
+ */
+export function settingText(text: string): string {
+  if (KNOWN.has(text)) return t(text);
+  for (const def of Object.values(SETTINGS)) {
+    if (def.kind === 'amount' && text === SETTINGS_MSG.amount(def.label)) return t(AMOUNT_MESSAGE, { label: settingText(def.label) });
+  }
+  return text;
+}

@@ -7,8 +7,9 @@
 //      page: loaded first) everywhere; `marketing` in the other marketing pages; `auth` in the sign-in forms and
 //      the signed-in area; `app` in the signed-in area. A shell id has no plural in English (no runtime on `/`).
 //   3. Every Arabic text is real Arabic (Arabic letters, not the English copied), compiles as ICU MessageFormat,
-//      and has the same placeholders and tags as its English id; no catalog holds an id nobody uses, and an id
-//      in two catalogs has one text.
+//      and has the same placeholders and tags as its English id; no catalog holds an id nobody uses, an id
+//      in two catalogs has one text, and a text the API also sends (the contract's AR_MESSAGES) has the API's
+//      Arabic.
 // A line may opt out with the comment `i18n-ignore` (names: the brand, language names in their own language).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { MSG } from '@app/contract';
+import { AR_MESSAGES, MSG } from '@app/contract';
 import { NEEDS_RUNTIME } from './lib/messages-demand';
 
 const SRC = path.dirname(fileURLToPath(import.meta.url));
@@ -209,6 +210,13 @@ describe('i18n check: every text of the web client in English and Arabic', () =>
       }
     }
     expect(bad).toEqual([]);
+  });
+
+  it('says what the API says: a text the API also sends has the API’s Arabic (forms match refusals to fields by it)', () => {
+    const differ = entries
+      .filter((e) => AR_MESSAGES[e.id] !== undefined && AR_MESSAGES[e.id] !== e.text)
+      .map((e) => `${e.file}: "${e.id}": "${e.text}" but the API says "${AR_MESSAGES[e.id]}" (packages/contract/src/messages-ar.ts)`);
+    expect(differ).toEqual([]);
   });
 
   it('keeps the catalogs clean: no unused id, one text per id', () => {

@@ -17,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { AR_MESSAGES, MSG } from '@app/contract';
+import * as contract from '@app/contract';
+import { AR_MESSAGES } from '@app/contract';
 import { NEEDS_RUNTIME } from './lib/messages-demand';
 
 const SRC = path.dirname(fileURLToPath(import.meta.url));
@@ -97,19 +98,28 @@ function scan() {
     const idOf = (arg: ts.Expression | undefined): string | undefined => {
       if (!arg) return undefined;
       if (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)) return arg.text;
-      // t(MSG.fillAll), t(MSG.loading.login): the spec's texts from the shared contract.
+      // t(MSG.fillAll), t(MSG.loading.login), t(ACCOUNT_MSG.emailTaken): texts from the shared contract.
       const chain: string[] = [];
       let e: ts.Expression = arg;
       while (ts.isPropertyAccessExpression(e)) {
         chain.unshift(e.name.text);
         e = e.expression;
       }
-      if (ts.isIdentifier(e) && e.text === 'MSG') {
-        let value: unknown = MSG;
+      // Any text table of the contract (MSG, ACCOUNT_MSG, SECURITY_MSG, …).
+      if (ts.isIdentifier(e) && chain.length > 0 && typeof (contract as Record<string, unknown>)[e.text] === 'object') {
+        let value: unknown = (contract as Record<string, unknown>)[e.text];
         for (const key of chain) value = (value as Record<string, unknown>)?.[key];
         if (typeof value === 'string') return value;
       }
       return undefined;
+    };
+    // useFieldErrors({ [ACCOUNT_MSG.emailTaken]: 'email' }) / fieldOfMessage: { … }: the API's refusals, matched
+    // by their text in the current language (field-errors.tsx), so the client needs their Arabic.
+    const refusalKeys = (map: ts.ObjectLiteralExpression) => {
+      for (const prop of map.properties) {
+        const id = prop.name && ts.isComputedPropertyName(prop.name) ? idOf(prop.name.expression) : undefined;
+        if (id !== undefined) uses.push({ id, bundle, where: where(prop).at });
+      }
     };
     const visit = (node: ts.Node) => {
       if (ts.isJsxText(node)) {
@@ -137,6 +147,10 @@ function scan() {
             uses.push({ id: attr.initializer.text, bundle, where: where(node).at });
           }
         }
+      } else if (ts.isPropertyAssignment(node) && node.name.getText(sf) === 'fieldOfMessage' && ts.isObjectLiteralExpression(node.initializer)) {
+        refusalKeys(node.initializer);
+      } else if (ts.isCallExpression(node) && node.expression.getText(sf) === 'useFieldErrors' && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) {
+        refusalKeys(node.arguments[0]);
       } else if (ts.isPropertyAssignment(node) && TEXT_ATTR.test(node.name.getText(sf).replace(/['"]/g, ''))) {
         // { label: 'Deposit' }, { title: '…' } in tables of links, columns and steps.
         flagShown(node.initializer);

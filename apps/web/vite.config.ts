@@ -123,13 +123,6 @@ function routePreload(): Plugin {
  * The catalogs are data, fetched as JSON (JSON.parse is cheaper than running a module), so the JavaScript of a
  * first load is the same in both languages.
  */
-/** The bundle of a catalog file `<bundle>.<area>.json` (TEMPORARY alias while the team renames: public.<x>). */
-function catalogBundle(file: string): string {
-  const [prefix, area] = file.split('.');
-  if (prefix === 'public') return area === 'auth' || area === 'marketing' ? area : 'shell';
-  return prefix;
-}
-
 function messages(): Plugin {
   const PREFIX = 'virtual:messages/';
   let localesDir = '';
@@ -146,10 +139,10 @@ function messages(): Plugin {
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
       const [lang, bundle] = id.slice(PREFIX.length + 1).split('/');
-      if ((lang !== 'en' && lang !== 'ar') || !['shell', 'marketing', 'auth', 'app'].includes(bundle)) this.error(`messages: unknown catalog ${id}`);
+      if ((lang !== 'en' && lang !== 'ar') || !['shell', 'marketing', 'auth', 'app', 'admin'].includes(bundle)) this.error(`messages: unknown catalog ${id}`);
       const out: Record<string, unknown> = {};
       for (const file of readdirSync(localesDir).sort()) {
-        if (catalogBundle(file) !== bundle || !file.endsWith('.json')) continue;
+        if (!file.startsWith(`${bundle}.`) || !file.endsWith('.json')) continue;
         const full = path.join(localesDir, file);
         this.addWatchFile(full);
         const catalog = JSON.parse(readFileSync(full, 'utf8')) as Record<string, string>;

@@ -5,7 +5,7 @@
 //   2. Every id used (t('…'), msg('…'), <Trans id="…">, t(MSG.…)) must have an Arabic text in a catalog its
 //      page loads (src/locales/ar/<bundle>.<area>.json, lib/i18n.ts): `shell` (app/, components/, lib/, the home
 //      page: loaded first) everywhere; `marketing` in the other marketing pages; `auth` in the sign-in forms and
-//      the signed-in area; `app` in the signed-in area. A shell id has no plural in English (no runtime on `/`).
+//      the signed-in area; `app` in the signed-in area; `admin` on the admin desks. A shell id has no plural in English (no runtime on `/`).
 //   3. Every Arabic text is real Arabic (Arabic letters, not the English copied), compiles as ICU MessageFormat,
 //      and has the same placeholders and tags as its English id; no catalog holds an id nobody uses, an id
 //      in two catalogs has one text, and a text the API also sends (the contract's AR_MESSAGES) has the API's
@@ -24,22 +24,26 @@ import { NEEDS_RUNTIME } from './lib/messages-demand';
 const SRC = path.dirname(fileURLToPath(import.meta.url));
 const LOCALES = path.join(SRC, 'locales/ar');
 
-type Bundle = 'shell' | 'marketing' | 'auth' | 'app';
-const BUNDLES: readonly Bundle[] = ['shell', 'marketing', 'auth', 'app'];
+type Bundle = 'shell' | 'marketing' | 'auth' | 'app' | 'admin';
+const BUNDLES: readonly Bundle[] = ['shell', 'marketing', 'auth', 'app', 'admin'];
 /** Which catalog a source file's texts belong to (the chunk it is loaded with). */
 function bundleOf(file: string): Bundle {
   const rel = path.relative(SRC, file).split(path.sep).join('/');
   if (/^(app|components|lib)\//.test(rel) || rel === 'main.tsx' || rel === 'features/marketing/home-page.tsx') return 'shell';
   if (rel.startsWith('features/marketing/')) return 'marketing';
   if (rel.startsWith('features/auth/')) return 'auth';
+  if (ADMIN_FILES.test(rel)) return 'admin';
   return 'app';
 }
+/** The admin desks (area-routes.tsx loads the `admin` bundle with each of their pages). */
+const ADMIN_FILES = /^features\/(admin|admin-money)\/|^features\/videos\/admin-video-page\.tsx$|^features\/notifications\/admin-announcements-page\.tsx$/;
 /** The catalogs loaded wherever a file of a bundle renders (router.tsx and area-routes.tsx `messages`). */
 const LOADED_WITH: Record<Bundle, readonly Bundle[]> = {
   shell: ['shell'],
   marketing: ['shell', 'marketing'],
   auth: ['shell', 'auth'],
   app: ['shell', 'auth', 'app'],
+  admin: ['shell', 'auth', 'app', 'admin'],
 };
 
 function sourceFiles(dir: string): string[] {
@@ -168,9 +172,7 @@ function catalogs() {
   const files = readdirSync(LOCALES).filter((f) => f.endsWith('.json')).sort();
   const entries: { file: string; bundle: string; id: string; text: string }[] = [];
   for (const file of files) {
-    const [prefix, area] = file.split('.');
-    // TEMPORARY alias while the team renames its files: public.<x>.json.
-    const bundle = prefix === 'public' ? (area === 'auth' || area === 'marketing' ? area : 'shell') : prefix;
+    const bundle = file.split('.')[0];
     const data = JSON.parse(readFileSync(path.join(LOCALES, file), 'utf8')) as Record<string, unknown>;
     for (const [id, text] of Object.entries(data)) entries.push({ file, bundle, id, text: String(text) });
   }
@@ -192,7 +194,7 @@ describe('i18n check: every text of the web client in English and Arabic', () =>
   it('finds the client sources and the catalogs (the scan itself works)', () => {
     expect(uses.length).toBeGreaterThan(0);
     expect(files.length).toBeGreaterThan(0);
-    expect(files.every((f) => /^(shell|marketing|auth|app|public)\.[a-z0-9-]+\.json$/.test(f)), files.join(', ')).toBe(true);
+    expect(files.every((f) => /^(shell|marketing|auth|app|admin)\.[a-z0-9-]+\.json$/.test(f)), files.join(', ')).toBe(true);
   });
 
   it('shows no English literal outside t(), msg() or <Trans>', () => {

@@ -21,20 +21,23 @@ const WithdrawPage = lazyPage(() => import('../features/wallet/withdraw-page'), 
 const HistoryPage = lazyPage(() => import('../features/wallet/history-page'), 'HistoryPage');
 const StatementPage = lazyPage(() => import('../features/wallet/statement-page'), 'StatementPage');
 const TeamPage = lazyPage(() => import('../features/referrals/team-page'), 'TeamPage');
-const AdminWithdrawPage = lazyPage(() => import('../features/admin-money/admin-withdraw-page'), 'AdminWithdrawPage');
-const AdminDepositPage = lazyPage(() => import('../features/admin-money/admin-deposit-page'), 'AdminDepositPage');
-const AllUsersPage = lazyPage(() => import('../features/admin/users-page'), 'AllUsersPage');
-const AdminDashboardPage = lazyPage(() => import('../features/admin/dashboard-page'), 'AdminDashboardPage');
-const AuditPage = lazyPage(() => import('../features/admin/audit-page'), 'AuditPage');
-const SettingsPage = lazyPage(() => import('../features/admin/settings-page'), 'SettingsPage');
-const SubscriptionCodesPage = lazyPage(() => import('../features/admin/subscription-codes-page'), 'SubscriptionCodesPage');
+// The admin desks' texts come with them (lib/i18n.ts): a member never downloads them.
+const ADMIN = { messages: ['admin'] } as const;
+const AdminWithdrawPage = lazyPage(() => import('../features/admin-money/admin-withdraw-page'), 'AdminWithdrawPage', ADMIN);
+const AdminDepositPage = lazyPage(() => import('../features/admin-money/admin-deposit-page'), 'AdminDepositPage', ADMIN);
+const AllUsersPage = lazyPage(() => import('../features/admin/users-page'), 'AllUsersPage', ADMIN);
+const AdminDashboardPage = lazyPage(() => import('../features/admin/dashboard-page'), 'AdminDashboardPage', ADMIN);
+const AuditPage = lazyPage(() => import('../features/admin/audit-page'), 'AuditPage', ADMIN);
+const SettingsPage = lazyPage(() => import('../features/admin/settings-page'), 'SettingsPage', ADMIN);
+const SubscriptionCodesPage = lazyPage(() => import('../features/admin/subscription-codes-page'), 'SubscriptionCodesPage', ADMIN);
 const AdminAnnouncementsPage = lazyPage(
   () => import('../features/notifications/admin-announcements-page'),
   'AdminAnnouncementsPage',
+  ADMIN,
 );
 const VideoLibraryPage = lazyPage(() => import('../features/videos/video-library-page'), 'VideoLibraryPage');
 const VideoPlayerPage = lazyPage(() => import('../features/videos/video-player-page'), 'VideoPlayerPage');
-const AdminVideoPage = lazyPage(() => import('../features/videos/admin-video-page'), 'AdminVideoPage');
+const AdminVideoPage = lazyPage(() => import('../features/videos/admin-video-page'), 'AdminVideoPage', ADMIN);
 
 interface AreaRoute {
   path: string;

@@ -7,6 +7,7 @@
 //   - `shell`: the top bar, menus, footer and home page; loaded before the first render.
 //   - `marketing`, `auth`: the other public pages and the sign-in forms; loaded with their chunks.
 //   - `app`: everything behind sign-in; loaded with the signed-in area's chunk.
+//   - `admin`: the admin desks; loaded with each desk's chunk.
 // (lazyPage `{ messages: [...] }` loads a page's bundles beside its chunk.)
 // English needs no catalog for plain text, `{name}` placeholders and `<0>` tags, nor the runtime: Lingui and the
 // English catalog of a bundle (its ids with plurals or selects, compiled) load only with a bundle that has such
@@ -28,17 +29,19 @@ import enShell from 'virtual:messages/en/shell';
 import enMarketing from 'virtual:messages/en/marketing';
 import enAuth from 'virtual:messages/en/auth';
 import enApp from 'virtual:messages/en/app';
+import enAdmin from 'virtual:messages/en/admin';
 import arShell from 'virtual:messages/ar/shell';
 import arMarketing from 'virtual:messages/ar/marketing';
 import arAuth from 'virtual:messages/ar/auth';
 import arApp from 'virtual:messages/ar/app';
+import arAdmin from 'virtual:messages/ar/admin';
 
 /** A compiled message: a text, or parts where `[name]` is a placeholder and longer arrays are plurals/selects. */
 type Compiled = string | (string | unknown[])[];
 type Messages = Record<string, Compiled>;
 const catalogUrls: Record<Lang, Record<Bundle, string>> = {
-  en: { shell: enShell, marketing: enMarketing, auth: enAuth, app: enApp },
-  ar: { shell: arShell, marketing: arMarketing, auth: arAuth, app: arApp },
+  en: { shell: enShell, marketing: enMarketing, auth: enAuth, app: enApp, admin: enAdmin },
+  ar: { shell: arShell, marketing: arMarketing, auth: arAuth, app: arApp, admin: arAdmin },
 };
 
 let lang: Lang = 'en';

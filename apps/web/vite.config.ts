@@ -96,10 +96,14 @@ function routePreload(): Plugin {
       }
       // The signed-in areas: what a first load of such a page runs before its content can render.
       const area = chunkOf(areaFile);
-      // (query-provider and session-cache are lazy imports; a chunk may hold more than the one module)
+      // (query-provider, session-cache and the top bar's user menu are lazy imports; a chunk may hold more than the one module)
       const holding = (file: string) => chunks.find((c) => c.moduleIds.includes(file));
-      const signedIn = [path.join(root, 'src/lib/query-provider.tsx'), path.join(root, 'src/lib/session-cache.ts')].map(holding);
-      if (!area || signedIn.some((c) => !c)) this.error('route-preload: area-routes, query-provider or session-cache is not a chunk of its own');
+      const signedIn = [
+        path.join(root, 'src/lib/query-provider.tsx'),
+        path.join(root, 'src/lib/session-cache.ts'),
+        path.join(root, 'src/app/layouts/user-menu.tsx'),
+      ].map(holding);
+      if (!area || signedIn.some((c) => !c)) this.error('route-preload: area-routes, query-provider, session-cache or user-menu is not a chunk of its own');
       for (const m of areaSource.matchAll(/path: '([^']+)', (?:element: <|Component: )(\w+)/g)) {
         const chunk = chunkOf(areaModules.get(m[2]));
         if (!chunk) continue;

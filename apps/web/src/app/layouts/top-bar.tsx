@@ -1,11 +1,25 @@
-import type { RefObject } from 'react';
+import { lazy, Suspense, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { Menu, Moon, Sun, X } from '../../components/ui/shell-icons';
 import { toggleTheme, useTheme } from '../../lib/theme';
 import { NotificationBellSlot } from '../../features/notifications/bell-slot';
-import { UserMenu } from './user-menu';
 import { LanguageSwitch } from './language-switch';
+import { useStoredAuth } from '../../lib/auth-storage';
 import { t } from '../../lib/i18n';
+
+// Who is signed in: a chunk of its own, loaded only for a stored login (the server preloads it with every
+// signed-in page), so a visitor's first load of `/` carries none of it.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+
+function UserMenuSlot() {
+  const { isLoggedIn } = useStoredAuth();
+  if (!isLoggedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <UserMenu />
+    </Suspense>
+  );
+}
 
 interface TopBarProps {
   menuOpen: boolean;
@@ -45,7 +59,7 @@ export function TopBar({ menuOpen, onMenuToggle, menuButtonRef }: TopBarProps) {
         </Link>
         <div className="ms-auto flex min-w-0 items-center gap-2">
           <NotificationBellSlot />
-          <UserMenu />
+          <UserMenuSlot />
           <LanguageSwitch />
           <button
             type="button"

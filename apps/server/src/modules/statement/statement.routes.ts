@@ -19,7 +19,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const page = await statementPage(db, currentUser(req).id, req.query.cursor, req.query.limit);
+      const page = await statementPage(db, currentUser(req).id, req.query.cursor, req.query.limit, req.lang);
       return { success: true, message: 'Statement fetched successfully', ...page };
     },
   );
@@ -28,7 +28,7 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/statement.csv',
     { onRequest: requireUser, schema: { tags, summary: 'The caller’s whole statement as CSV (date,type,description,amount,balance)' } },
     async (req, reply) => {
-      const csv = await statementCsv(db, currentUser(req).id);
+      const csv = await statementCsv(db, currentUser(req).id, req.lang);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="statement.csv"')

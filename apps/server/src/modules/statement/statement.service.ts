@@ -2,7 +2,7 @@
 // Entries of one account are written under that account's row lock, so their ids follow the order in
 // which they were applied and "balance after" is the sum of the entries up to and including that id.
 import { sql } from 'drizzle-orm';
-import { STATEMENT_CSV_HEADER, centsToNumber, type StatementEntry } from '@app/contract';
+import { STATEMENT_CSV_HEADER, centsToNumber, type Language, type StatementEntry } from '@app/contract';
 import type { Db } from '../../db/client.js';
 
 interface Row extends Record<string, unknown> {
@@ -13,34 +13,46 @@ interface Row extends Record<string, unknown> {
   memo: Record<string, unknown> | null;
 }
 
-function describe(kind: string, amountCents: number, memo: Record<string, unknown> | null): string {
+/** A value from the entry (an e-mail, a name, an id) kept in its own direction inside an Arabic sentence. */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/** What an entry was, in the reader's language (issue 20); the amounts and ids stay as they are. */
+function describe(kind: string, amountCents: number, memo: Record<string, unknown> | null, lang: Language = 'en'): string {
   const m = memo ?? {};
   const str = (k: string) => (typeof m[k] === 'string' ? (m[k] as string) : '');
+  const ar = lang === 'ar';
   switch (kind) {
     case 'transfer':
+      if (ar) return amountCents < 0 ? `تحويل إلى ${isolate(str('toEmail'))}` : `تحويل من ${isolate(str('fromEmail'))}`;
       return amountCents < 0 ? `Transfer to ${str('toEmail')}` : `Transfer from ${str('fromEmail')}`;
     case 'deposit_approve':
-      return `Deposit approved (transaction ${str('transactionId')})`;
+      return ar ? `اعتماد إيداع (المعاملة ${isolate(str('transactionId'))})` : `Deposit approved (transaction ${str('transactionId')})`;
     case 'deposit_revert':
-      return `Deposit reverted (transaction ${str('transactionId')})`;
+      return ar ? `إلغاء اعتماد إيداع (المعاملة ${isolate(str('transactionId'))})` : `Deposit reverted (transaction ${str('transactionId')})`;
     case 'withdrawal_request':
-      return `Withdrawal requested (payment ID ${str('paymentId')})`;
+      return ar ? `طلب سحب (معرّف الدفع ${isolate(str('paymentId'))})` : `Withdrawal requested (payment ID ${str('paymentId')})`;
     case 'withdrawal_refund':
-      return `Withdrawal cancelled and refunded (payment ID ${str('paymentId')})`;
+      return ar
+        ? `إلغاء سحب واسترداد مبلغه (معرّف الدفع ${isolate(str('paymentId'))})`
+        : `Withdrawal cancelled and refunded (payment ID ${str('paymentId')})`;
     case 'adjustment_add':
-      return 'Points added by an admin';
+      return ar ? 'نقاط أضافها مشرف' : 'Points added by an admin';
     case 'adjustment_remove':
-      return 'Points removed by an admin';
+      return ar ? 'نقاط خصمها مشرف' : 'Points removed by an admin';
     case 'subscription':
-      return 'Subscription activated';
+      return ar ? 'تفعيل الاشتراك' : 'Subscription activated';
     case 'video_reward':
-      return 'Video reward';
+      return ar ? 'مكافأة مشاهدة فيديو' : 'Video reward';
     case 'referral_commission':
-      return `Referral commission, level ${Number(m.level)}: video reward of ${str('memberName')}`;
+      return ar
+        ? `عمولة إحالة، المستوى ${Number(m.level)}: مكافأة فيديو حصل عليها ${isolate(str('memberName'))}`
+        : `Referral commission, level ${Number(m.level)}: video reward of ${str('memberName')}`;
     case 'referral_bonus':
-      return `Referral bonus, level ${Number(m.level)}: first deposit of ${str('memberName')}`;
+      return ar
+        ? `مكافأة إحالة، المستوى ${Number(m.level)}: أول إيداع لـ ${isolate(str('memberName'))}`
+        : `Referral bonus, level ${Number(m.level)}: first deposit of ${str('memberName')}`;
     default:
-      return kind.replace(/_/g, ' ');
+      return ar ? 'حركة أخرى' : kind.replace(/_/g, ' ');
   }
 }
 
@@ -71,7 +83,7 @@ async function balanceAfter(db: Db, accountId: number, entryId: number): Promise
   return Number(r.rows[0].total);
 }
 
-function toEntries(rows: Row[], topBalance: number): StatementEntry[] {
+function toEntries(rows: Row[], topBalance: number, lang: Language = 'en'): StatementEntry[] {
   let balance = topBalance;
   return rows.map((row) => {
     const entry: StatementEntry = {
@@ -79,7 +91,7 @@ function toEntries(rows: Row[], topBalance: number): StatementEntry[] {
       kind: row.kind,
       amount: centsToNumber(row.amount_cents),
       balance: centsToNumber(balance),
-      description: describe(row.kind, row.amount_cents, row.memo),
+      description: describe(row.kind, row.amount_cents, row.memo, lang),
       createdAt: new Date(row.created_at).toISOString(),
     };
     balance -= row.amount_cents;
@@ -87,7 +99,7 @@ function toEntries(rows: Row[], topBalance: number): StatementEntry[] {
   });
 }
 
-export async function statementPage(db: Db, userId: string, cursor: string | undefined, limit: number) {
+export async function statementPage(db: Db, userId: string, cursor: string | undefined, limit: number, lang: Language = 'en') {
   const account = await accountOf(db, userId);
   if (!account) return { balance: 0, entries: [], nextCursor: null };
   const rows = await page(db, account.id, cursor ? Number(cursor) : null, limit + 1);
@@ -96,7 +108,7 @@ export async function statementPage(db: Db, userId: string, cursor: string | und
   const top = shown.length ? await balanceAfter(db, account.id, shown[0].id) : 0;
   return {
     balance: centsToNumber(account.balance),
-    entries: toEntries(shown, top),
+    entries: toEntries(shown, top, lang),
     nextCursor: more ? String(shown[shown.length - 1].id) : null,
   };
 }
@@ -109,7 +121,7 @@ function cell(text: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export async function statementCsv(db: Db, userId: string): Promise<string> {
+export async function statementCsv(db: Db, userId: string, lang: Language = 'en'): Promise<string> {
   const lines = [STATEMENT_CSV_HEADER];
   const account = await accountOf(db, userId);
   if (!account) return `${lines.join('\r\n')}\r\n`;
@@ -119,7 +131,7 @@ export async function statementCsv(db: Db, userId: string): Promise<string> {
     const rows = await page(db, account.id, before, 1000);
     if (rows.length === 0) break;
     if (top === null) top = await balanceAfter(db, account.id, rows[0].id);
-    const entries = toEntries(rows, top);
+    const entries = toEntries(rows, top, lang);
     for (const e of entries) lines.push([e.createdAt, cell(e.kind), cell(e.description), money(e.amount), money(e.balance)].join(','));
     top -= rows.reduce((s, r) => s + r.amount_cents, 0);
     before = rows[rows.length - 1].id;

@@ -16,6 +16,29 @@ afterAll(async () => {
 });
 
 describe('GET /user/statement', () => {
+  test('descriptions in the reader’s language (issue 20): Arabic for an Arabic user, the ids and e-mails kept as they are', async () => {
+    const u = await signUp(ctx);
+    const other = await signUp(ctx);
+    expect((await admin.client.post('/api/v1/adpoint/addpoint', { email: u.user.email, points: 50 })).status).toBe(200);
+    expect((await u.client.post('/api/v1/point/transfer', { recipientEmail: other.user.email, points: 5 })).status).toBe(200);
+    const wd = (await u.client.post('/api/v1/withdraw', { amount: 10, paymentId: 'wallet-ar-1' })).body.withdrawal;
+    expect(wd).toBeTruthy();
+    const english = (await u.client.get('/api/v1/user/statement')).body.entries.map((e: { description: string }) => e.description);
+    expect(english).toEqual(['Withdrawal requested (payment ID wallet-ar-1)', `Transfer to ${other.user.email}`, 'Points added by an admin']);
+
+    expect((await u.client.put('/api/v1/user/language', { language: 'ar' })).status).toBe(200);
+    const res = await u.client.get('/api/v1/user/statement');
+    const arabic = res.body.entries.map((e: { description: string }) => e.description);
+    expect(arabic).toEqual([
+      'طلب سحب (معرّف الدفع \u2068wallet-ar-1\u2069)',
+      `تحويل إلى \u2068${other.user.email}\u2069`,
+      'نقاط أضافها مشرف',
+    ]);
+    const csv = await u.client.get('/api/v1/user/statement.csv');
+    expect(csv.text).toContain('نقاط أضافها مشرف');
+  });
+
+
   test('every entry of the caller, newest first, signed amounts, running balance, descriptions; cursor paging', async () => {
     const u = await signUp(ctx);
     const other = await signUp(ctx);

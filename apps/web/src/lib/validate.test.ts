@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { changePasswordBody, firstMessage, forgotBody, loginBody, registerBody, resetBody, updateProfileBody } from '@app/contract';
 
 const shown = vi.hoisted(() => ({ toasts: [] as string[], lang: 'en' as 'en' | 'ar' }));
-const arabic = JSON.parse(readFileSync(new URL('../locales/ar/public.shell.json', import.meta.url), 'utf8')) as Record<string, string>;
+const arabic = JSON.parse(readFileSync(new URL('../locales/ar/shell.layout.json', import.meta.url), 'utf8')) as Record<string, string>;
 
 vi.mock('./toast', () => ({ toast: { error: (text: string) => shown.toasts.push(text) } }));
 // lib/i18n reads its catalogs from the build's virtual modules: here t() reads the shell catalog itself.

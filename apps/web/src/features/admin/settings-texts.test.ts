@@ -1,5 +1,5 @@
 // The settings page shows texts of the shared contract through t() of their English (settings-texts.ts): each one
-// needs a msg() entry there, word for word, and an Arabic text in locales/ar/app.admin.json, or Arabic readers would
+// needs a msg() entry there, word for word, and an Arabic text in locales/ar/admin.desk.json, or Arabic readers would
 // see it in English. The table is read as source (as the i18n check reads it), since the client's i18n runtime
 // needs the build's virtual catalogs.
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { SETTINGS, SETTINGS_MSG, SETTING_NAMES, type SettingDefinition } from '@
 
 const DIR = path.dirname(fileURLToPath(import.meta.url));
 const TABLE = path.join(DIR, 'settings-texts.ts');
-const CATALOG = path.join(DIR, '../../locales/ar/app.admin.json');
+const CATALOG = path.join(DIR, '../../locales/ar/admin.desk.json');
 
 /** The string ids of every msg('…') call of the table's source. */
 function msgIds(file: string): Set<string> {
@@ -49,7 +49,7 @@ describe('settings texts of the contract, translatable on the settings page', ()
       const def: SettingDefinition = SETTINGS[name];
       for (const text of [def.label, def.help, ...(def.choices ?? [])]) {
         if (!ids.has(text)) missing.push(`${name}: "${text}" has no msg() entry in settings-texts.ts`);
-        else if (!arabic[text]) missing.push(`${name}: "${text}" has no Arabic in app.admin.json`);
+        else if (!arabic[text]) missing.push(`${name}: "${text}" has no Arabic in admin.desk.json`);
       }
     }
     expect(missing).toEqual([]);
@@ -67,7 +67,7 @@ describe('settings texts of the contract, translatable on the settings page', ()
       // Amounts share one message with the setting's label in it.
       const id = def.kind === 'amount' && message === SETTINGS_MSG.amount(def.label) ? AMOUNT_ID : message;
       if (!ids.has(id)) missing.push(`${name}: "${id}" has no msg() entry in settings-texts.ts`);
-      else if (!arabic[id]) missing.push(`${name}: "${id}" has no Arabic in app.admin.json`);
+      else if (!arabic[id]) missing.push(`${name}: "${id}" has no Arabic in admin.desk.json`);
     }
     // The shared amount message is the contract's, word for word, with {label} where the label goes.
     if (SETTINGS_MSG.amount('{label}') !== AMOUNT_ID || !ids.has(AMOUNT_ID) || !arabic[AMOUNT_ID]) missing.push(`"${AMOUNT_ID}"`);

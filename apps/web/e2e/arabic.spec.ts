@@ -14,9 +14,9 @@ import { ARTICLE_SLUGS } from '../src/features/marketing/article-slugs';
 const PHONE = { width: 390, height: 844 };
 const ARABIC = /[\u0600-\u06FF]/;
 /** Latin words that stay as they are in Arabic copy (the i18n check's KEEP list, plus the network's names). */
-const KEPT_WORD = /^(USDT|TRC-?20|Tron|TRON|VIP\d?|ID|TXID|TxID|QR|OK|URL|API|SMTP|TOTP|PDF|CSV)$/;
+const KEPT_WORD = /^(USDT|TRC-?20|Tron|TRON|VIP\d?|ID|TXID|TxID|QR|OK|URL|API|HTTPS?|SMTP|TOTP|PDF|CSV)$/;
 /** Names of products a page may name (authenticator apps, the browser and system of a session, the chain's API). */
-const NAMES = ['Google Authenticator', 'Microsoft Authenticator', 'Aegis', 'HeadlessChrome', 'Chrome', 'Linux', 'TronGrid'];
+const NAMES = ['Google Authenticator', 'Microsoft Authenticator', 'Aegis', '1Password', 'HeadlessChrome', 'Chrome', 'Linux', 'TronGrid'];
 
 type Theme = 'light' | 'dark';
 
@@ -77,7 +77,7 @@ function englishLeft(text: string, allowed: readonly string[]): { words: string[
   const words = new Set<string>();
   const lines = new Set<string>();
   for (const line of rest.split('\n')) {
-    const found = (line.match(/[A-Za-z][A-Za-z0-9]*(?:['’-][A-Za-z0-9]+)*/g) ?? []).filter(isLeft);
+    const found = (line.match(/[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*(?:['’-][A-Za-z0-9]+)*/g) ?? []).filter(isLeft);
     for (const w of found) words.add(w);
     if (found.length) lines.add(line.trim().slice(0, 120));
   }

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, minify, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
@@ -30,6 +30,26 @@ function precompress(): Plugin {
         if (br.length < data.length) await writeFile(`${file}.br`, br);
         if (gz.length < data.length) await writeFile(`${file}.gz`, gz);
       }
+    },
+  };
+}
+
+/**
+ * public/theme-init.js runs before the first paint of every page and is copied as written: the build minifies
+ * the copy (it counts in the first load's JavaScript; 0.7 → 0.4 kB gzipped).
+ */
+function minifyThemeInit(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'minify-theme-init',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const file = path.join(outDir, 'theme-init.js');
+      const { code } = await minify('theme-init.js', await readFile(file, 'utf8'), { compress: true, mangle: true });
+      await writeFile(file, code);
     },
   };
 }
@@ -155,6 +175,8 @@ function messages(): Plugin {
           else if (/\{\s*\w+\s*,/.test(english)) out[english] = compileMessage(english);
         }
       }
+      // No texts (English bundles without plurals): nothing to fetch.
+      if (Object.keys(out).length === 0) return `export default '';`;
       const json = JSON.stringify(out);
       // The dev server cannot emit files: a data: address serves the same JSON.
       if (serve) return `export default ${JSON.stringify(`data:application/json;charset=utf-8,${encodeURIComponent(json)}`)};`;
@@ -175,7 +197,7 @@ function messages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), messages(), routePreload(), precompress()],
+  plugins: [react(), tailwindcss(), messages(), routePreload(), minifyThemeInit(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -78,7 +78,9 @@ export function loadMessages(target: Lang, bundle: Bundle): Promise<void> {
   let done = loaded.get(key);
   if (!done) {
     done = (async () => {
-      const res = await fetch(catalogUrls[target][bundle]);
+      const url = catalogUrls[target][bundle];
+      if (!url) return; // a catalog with no texts (English without plurals)
+      const res = await fetch(url);
       if (!res.ok) throw new Error(`messages ${key}: HTTP ${res.status}`);
       const messages = (await res.json()) as Messages;
       Object.assign(catalogs[target], messages);

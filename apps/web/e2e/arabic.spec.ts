@@ -14,7 +14,7 @@ import { ARTICLE_SLUGS } from '../src/features/marketing/article-slugs';
 const PHONE = { width: 390, height: 844 };
 const ARABIC = /[\u0600-\u06FF]/;
 /** Latin words that stay as they are in Arabic copy (the i18n check's KEEP list, plus the network's names). */
-const KEPT_WORD = /^(USDT|TRC-?20|Tron|TRON|VIP\d?|ID|TXID|TxID|QR|OK|URL|API|HTTPS?|SMTP|TOTP|PDF|CSV)$/;
+const KEPT_WORD = /^(USDT|TRC-?20|Tron|TRON|VIP\d?|ID|TXID|TxID|QR|OK|URL|API|HTTPS?|SMTP|TOTP|PDF|CSV|IP)$/;
 /** Names of products a page may name (authenticator apps, the browser and system of a session, the chain's API). */
 const NAMES = ['Google Authenticator', 'Microsoft Authenticator', 'Aegis', '1Password', 'HeadlessChrome', 'Chrome', 'Linux', 'TronGrid'];
 
@@ -71,6 +71,7 @@ function englishLeft(text: string, allowed: readonly string[]): { words: string[
     .replace(/\bhttps?:\/\/\S+/g, ' ') // links (a referral link, an API's address)
     .replace(/\b[A-Z0-9]+(?:[_-][A-Z0-9]+)+\b/g, ' ') // setting keys and header names (DEPOSIT_ADDRESS, TRON-PRO-API-KEY)
     .replace(/\S+@\S+\.\S+/g, ' ') // e-mail addresses
+    .replace(/\S+…\S+/g, ' ') // a long value shortened in the middle (T090f939…aefe)
     .replace(/\b(?:0x|T)?[0-9a-fA-F]{16,}\b/g, ' ') // hashes, ids and addresses in hex
     .replace(/\bT[1-9A-HJ-NP-Za-km-z]{33}\b/g, ' '); // Tron addresses
   const isLeft = (w: string) => w.length >= 2 && !/\d/.test(w) && !KEPT_WORD.test(w); // a word with a digit is a code

@@ -73,10 +73,14 @@ function SettingField({ name, value, error, disabled, onChange }: { name: Settin
         />
       )}
       <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-300">
-        {settingText(def.help)} <span className="whitespace-nowrap">
-          {/* The variable's name is a code: left to right and never translated, in Arabic too. */}
-          <Trans id="First-start default: <0>{env}</0>." values={{ env: def.env }} components={{ 0: <span dir="ltr" translate="no" /> }} />
-        </span>
+        {settingText(def.help)}{' '}
+        {/* The variable's name is a code: one piece, left to right and never translated, in Arabic too; the
+            sentence around it may wrap (the Arabic one is longer than a phone's width). */}
+        <Trans
+          id="First-start default: <0>{env}</0>."
+          values={{ env: def.env }}
+          components={{ 0: <span dir="ltr" translate="no" className="whitespace-nowrap" /> }}
+        />
       </p>
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-300">

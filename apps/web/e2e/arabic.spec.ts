@@ -194,13 +194,16 @@ test.describe('first visit and the language switch', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ARABIC);
     const swap = page.getByTestId('language-switch');
-    await expect(swap).toHaveText('English');
+    // It shows the other language in that language, and its name starts with what it shows (speech input).
+    await expect(swap.locator('[lang="en"]')).toHaveText('English');
+    await expect(swap).toHaveAccessibleName(/^English ?، تبديل اللغة من العربية$/);
 
     await swap.click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('A clear, simple home for your USDT points');
-    await expect(swap).toHaveText('العربية');
+    await expect(swap.locator('[lang="ar"]')).toHaveText('العربية');
+    await expect(swap).toHaveAccessibleName(/^العربية ?, switch the language from English$/);
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
 
     // The browser still asks for Arabic: the saved choice wins.

@@ -15,6 +15,8 @@ import { expectLedgerClean } from './money-helpers.js';
 
 const PARENT = [-1, 0, 1, 2, 1];
 const NUM_RUNS = Number(process.env.MODEL_RUNS ?? 12);
+/** The default seed of the property runs (see fc.assert below). */
+const MODEL_SEED = 20261124;
 const MAX_STEPS = 20;
 const LEVEL_CHOICES = ['10,5,3', '20,0,1.5', '0', '3,3,3,3', '33.33'];
 const BONUS_CHOICES = [0, 1, 2.5];
@@ -236,7 +238,10 @@ test('referral commissions and bonuses match the model through rewards, deposits
     }),
     {
       numRuns: NUM_RUNS,
-      ...(process.env.MODEL_SEED ? { seed: Number(process.env.MODEL_SEED), path: process.env.MODEL_PATH } : {}),
+      // A fixed seed by default: the check below that the runs were not vacuous must not depend on luck (a random
+      // seed once gave ten deletions but no reward after one, and CI failed). MODEL_SEED explores others.
+      seed: Number(process.env.MODEL_SEED ?? MODEL_SEED),
+      ...(process.env.MODEL_PATH ? { path: process.env.MODEL_PATH } : {}),
     },
   );
   // The runs were not vacuous: commissions were paid, raced rewards and deposits happened, reverts were refused.

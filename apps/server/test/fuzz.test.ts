@@ -68,6 +68,9 @@ function toJson(v: unknown): string {
 /** What the server's JSON parser makes of a value (Raw → its parsed stand-in), for the oracle. */
 function plain(v: unknown): unknown {
   if (v instanceof Raw) return v.stand;
+  // What JSON sends for a number it cannot write (Infinity, NaN): null. The filter below must judge the value the
+  // server receives: Infinity as a whole body was judged refused, sent as `null`, and an empty add-code body is valid.
+  if (typeof v === 'number' && !Number.isFinite(v)) return null;
   if (Array.isArray(v)) return v.map(plain);
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
   return v;

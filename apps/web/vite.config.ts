@@ -39,15 +39,12 @@ function precompress(): Plugin {
  * the copy (it counts in the first load's JavaScript; 0.7 → 0.4 kB gzipped).
  */
 function minifyThemeInit(): Plugin {
-  let outDir = 'dist';
   return {
     name: 'minify-theme-init',
     apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async writeBundle() {
-      const file = path.join(outDir, 'theme-init.js');
+    async writeBundle({ dir }) {
+      if (!dir) this.error('minify-theme-init: no output folder');
+      const file = path.join(dir, 'theme-init.js');
       const { code } = await minify('theme-init.js', await readFile(file, 'utf8'), { compress: true, mangle: true });
       await writeFile(file, code);
     },

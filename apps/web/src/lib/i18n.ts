@@ -19,7 +19,7 @@
 // first load into more chunks (+1.5 kB gzipped; docs/decisions/016).
 import { cloneElement, createElement, Fragment, isValidElement, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import type { I18n } from '@lingui/core';
-import { NEEDS_RUNTIME, registerMessagesLoader, type Bundle } from './messages-demand';
+import { NEEDS_RUNTIME, type Bundle } from './messages-demand';
 
 export type Lang = 'en' | 'ar';
 export const LANGS: readonly Lang[] = ['en', 'ar'];
@@ -98,7 +98,6 @@ export function wantMessages(bundles: readonly Bundle[]): Promise<unknown> {
   for (const b of bundles) wanted.add(b);
   return Promise.all(bundles.map((b) => loadMessages(lang, b)));
 }
-registerMessagesLoader(wantMessages);
 
 export function isLang(value: unknown): value is Lang {
   return value === 'en' || value === 'ar';

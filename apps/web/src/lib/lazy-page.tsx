@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { wantMessages, type Bundle } from './messages-demand';
+import { wantMessages, type Bundle } from './i18n';
 
 /**
  * React.lazy for a named export, so pages keep named exports and still split into their own chunk.

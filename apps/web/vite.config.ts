@@ -65,8 +65,11 @@ function minifyThemeInit(): Plugin {
 function routePreload(): Plugin {
   let outDir = 'dist';
   let root = '.';
-  let table: [string, string[]][] = [];
+  let table: [string, string[], string[]][] = [];
   let entryImports: string[] = [];
+  let head: string[] = [];
+  let messages: Record<string, Record<string, { file: string; runtime: boolean }>> = {};
+  let runtimeFiles: string[] = [];
   return {
     name: 'route-preload',
     apply: 'build',
@@ -77,10 +80,19 @@ function routePreload(): Plugin {
     generateBundle(_options, bundle) {
       const routerFile = path.join(root, 'src/app/router.tsx');
       const areaFile = path.join(root, 'src/app/area-routes.tsx');
+      /** Each `const XPage = lazyPage(() => import('…'), 'X', options)`: its module and its message bundles. */
       const lazyModules = (file: string, source: string) => {
-        const modules = new Map<string, string>();
-        for (const m of source.matchAll(/const (\w+) = lazyPage\(\s*\(\) => import\('([^']+)'\)/g)) {
-          modules.set(m[1], path.resolve(path.dirname(file), `${m[2]}.tsx`));
+        const modules = new Map<string, { module: string; bundles: string[] }>();
+        const bundlesOf = (options: string | undefined): string[] => {
+          if (!options) return [];
+          // `{ …, messages: ['app', 'auth'] }`, or a constant declared in the same file (`ADMIN`)
+          const literal = /^\w+$/.test(options) ? new RegExp(`const ${options} = (\\{[^}]*\\})`).exec(source)?.[1] : options;
+          if (literal === undefined) this.error(`route-preload: ${file}: no constant ${options}`);
+          const list = /messages: \[([^\]]*)\]/.exec(literal)?.[1] ?? '';
+          return [...list.matchAll(/'(\w+)'/g)].map((b) => b[1]);
+        };
+        for (const m of source.matchAll(/const (\w+) = lazyPage\(\s*\(\) => import\('([^']+)'\),\s*'\w+'(?:,\s*(\w+|\{[^}]*\}))?\s*,?\s*\)/g)) {
+          modules.set(m[1], { module: path.resolve(path.dirname(file), `${m[2]}.tsx`), bundles: bundlesOf(m[3]) });
         }
         return modules;
       };
@@ -94,6 +106,10 @@ function routePreload(): Plugin {
       const loaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
       // The main chunk's own imports (modulePreload is off, so index.html does not name them).
       entryImports = (entry?.imports ?? []).map((f) => f.replace(/^assets\//, ''));
+      // What index.html itself loads before the first paint, named first in every Link header: over HTTP/1.1 the
+      // browser queues the hints in order, and these must not wait behind a signed-in page's chunks.
+      // (theme-init.js is a classic script that holds up the parser until it has run.)
+      head = ['/theme-init.js', ...(entry?.viteMetadata?.importedCss ?? []), ...(entry ? [entry.fileName] : [])].map((f) => (f.startsWith('/') ? f : `/${f}`));
       const withImports = (fileName: string, out: Set<string>) => {
         if (out.has(fileName) || loaded.has(fileName)) return out;
         out.add(fileName);
@@ -101,38 +117,59 @@ function routePreload(): Plugin {
         if (chunk?.type === 'chunk') for (const dep of chunk.imports) withImports(dep, out);
         return out;
       };
-      const chunkOf = (file: string | undefined) => chunks.find((c) => c.facadeModuleId === file);
+      // (a page, query-provider, session-cache and the user menu are lazy imports; a chunk may hold more than the one
+      // module, as signedInChunks() groups the signed-in shell)
+      const chunkOf = (file: string | undefined) =>
+        chunks.find((c) => c.facadeModuleId === file) ?? chunks.find((c) => !!file && c.moduleIds.includes(file));
       const patternOf = (route: string) => `^${route.replace(/\$\{\w+\}|:\w+/g, '[^/]+')}$`;
       const strip = (files: Set<string>) => [...files].map((f) => f.replace(/^assets\//, ''));
+      // The message catalogs by language and bundle, and Lingui's runtime: the server names a page's catalogs in the
+      // reader's language (and the runtime, when one of them has plurals or selects), so they download beside the
+      // main chunk instead of after it has run (lib/i18n.ts fetches the same addresses).
+      messages = {};
+      for (const asset of Object.values(bundle)) {
+        const m = asset.type === 'asset' ? /^assets\/messages-(en|ar)-(\w+)-[\w-]+\.json$/.exec(asset.fileName) : null;
+        if (!m || asset.type !== 'asset') continue;
+        const compiled = JSON.parse(String(asset.source)) as Record<string, unknown>;
+        const plural = Object.values(compiled).some((c) => Array.isArray(c) && c.some((part) => Array.isArray(part) && part.length > 1));
+        (messages[m[1]] ??= {})[m[2]] = { file: asset.fileName.replace(/^assets\//, ''), runtime: plural };
+      }
+      const runtime = chunks.find((c) => c.moduleIds.some((id) => /[\\/]node_modules[\\/]@lingui[\\/]core[\\/]/.test(id)));
+      if (!runtime) this.error('route-preload: no chunk holds @lingui/core');
+      runtimeFiles = strip(withImports(runtime.fileName, new Set()));
       table = [];
       for (const m of source.matchAll(/path: [`']([^`']+)[`'], element: <(\w+)/g)) {
-        const chunk = chunkOf(modules.get(m[2]));
+        const page = modules.get(m[2]);
+        const chunk = chunkOf(page?.module);
         // A page of the main chunk (home), and the catch-all (it would match `/` too).
-        if (!chunk || m[1].includes('*')) continue;
-        table.push([patternOf(m[1]), strip(withImports(chunk.fileName, new Set()))]);
+        if (!page || !chunk || m[1].includes('*')) continue;
+        table.push([patternOf(m[1]), strip(withImports(chunk.fileName, new Set())), page.bundles]);
       }
       // The signed-in areas: what a first load of such a page runs before its content can render.
+      const areaPage = [...modules.values()].find((p) => p.module === areaFile);
       const area = chunkOf(areaFile);
-      // (query-provider, session-cache and the top bar's user menu are lazy imports; a chunk may hold more than the one module)
-      const holding = (file: string) => chunks.find((c) => c.moduleIds.includes(file));
       const signedIn = [
         path.join(root, 'src/lib/query-provider.tsx'),
         path.join(root, 'src/lib/session-cache.ts'),
         path.join(root, 'src/app/layouts/user-menu.tsx'),
-      ].map(holding);
-      if (!area || signedIn.some((c) => !c)) this.error('route-preload: area-routes, query-provider, session-cache or user-menu is not a chunk of its own');
+      ].map(chunkOf);
+      if (!area || !areaPage || signedIn.some((c) => !c)) this.error('route-preload: area-routes, query-provider, session-cache or user-menu is not in a chunk');
       for (const m of areaSource.matchAll(/path: '([^']+)', (?:element: <|Component: )(\w+)/g)) {
-        const chunk = chunkOf(areaModules.get(m[2]));
-        if (!chunk) continue;
+        const page = areaModules.get(m[2]);
+        const chunk = chunkOf(page?.module);
+        if (!page || !chunk) continue;
         const files = new Set<string>();
         for (const c of [area, chunk, ...signedIn]) withImports(c!.fileName, files);
-        table.push([patternOf(m[1]), strip(files)]);
+        table.push([patternOf(m[1]), strip(files), [...new Set([...areaPage.bundles, ...page.bundles])]]);
       }
-      if (!table.some(([pattern]) => pattern === '^/user/dashboard$')) this.error('route-preload: no entry for /user/dashboard');
+      const dashboard = table.find(([pattern]) => pattern === '^/user/dashboard$');
+      if (!dashboard) this.error('route-preload: no entry for /user/dashboard');
+      if (!dashboard[2].includes('app')) this.error('route-preload: /user/dashboard loads no `app` messages (lazyPage options not read)');
       if (table.length === 0) this.error('route-preload: no lazy route found in src/app/router.tsx');
     },
     async writeBundle() {
-      await writeFile(path.join(outDir, 'route-preload.json'), `${JSON.stringify({ entry: entryImports, routes: table })}\n`);
+      const out = { head, entry: entryImports, runtime: runtimeFiles, messages, routes: table };
+      await writeFile(path.join(outDir, 'route-preload.json'), `${JSON.stringify(out)}\n`);
     },
   };
 }
@@ -193,8 +230,65 @@ function messages(): Plugin {
   };
 }
 
+/**
+ * Chunk groups for a signed-in first load (issue 19: Lighthouse on /user/dashboard). Left to itself the bundler
+ * cuts the signed-in shell into ~30 chunks of a few hundred bytes (each module lands in the chunk of the set of
+ * pages that use it), and over HTTP/1.1's six connections per host each costs a round trip of its own. After
+ * the module graph is known (buildEnd), two groups are drawn from the static imports of the signed-in shell
+ * (the area routes, the dashboard, the user menu, the query provider and the session cache):
+ *   - `app`: what only signed-in pages use (TanStack Query, the shell's components, the dashboard);
+ *   - `shared`: what the public pages use too (page and card frames, icons, constants), so a public page
+ *     fetches that small chunk and never the signed-in one.
+ * A module of the first load (index.html's static imports) is never moved: `/` must not grow.
+ */
+/** The contract and zod stay where the bundler puts them: grouped, the schemas a sign-in form uses would come along. */
+const KEEP_APART = /[\\/](packages[\\/]contract|node_modules[\\/]zod)[\\/]/;
+function signedInChunks(): { plugin: Plugin; groups: { name: string; test: (id: string) => boolean; priority: number }[] } {
+  const app = new Set<string>();
+  const shared = new Set<string>();
+  const plugin: Plugin = {
+    name: 'signed-in-chunks',
+    apply: 'build',
+    buildEnd() {
+      const src = (file: string) => path.resolve(this.environment?.config.root ?? '.', 'src', file);
+      const closure = (roots: string[], stop: Set<string> = new Set()) => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id) || stop.has(id)) return;
+          seen.add(id);
+          for (const dep of this.getModuleInfo(id)?.importedIds ?? []) visit(dep);
+        };
+        roots.forEach(visit);
+        return seen;
+      };
+      const ids = [...this.getModuleIds()];
+      const firstLoad = closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      const lazyRoots = (file: string) =>
+        [...readFileSync(src(file), 'utf8').matchAll(/lazyPage\(\s*\(\) => import\('([^']+)'\)/g)].map((m) => path.resolve(path.dirname(src(file)), `${m[1]}.tsx`));
+      const areaFile = src('app/area-routes.tsx');
+      const publicPages = closure(lazyRoots('app/router.tsx').filter((f) => f !== areaFile), firstLoad);
+      const shell = closure(
+        [areaFile, src('features/dashboard/dashboard-page.tsx'), src('app/layouts/user-menu.tsx'), src('lib/query-provider.tsx'), src('lib/session-cache.ts')],
+        firstLoad,
+      );
+      for (const root of shell) if (!this.getModuleInfo(root)) this.error(`signed-in-chunks: ${root} is not in the build`);
+      app.clear();
+      shared.clear();
+      for (const id of shell) if (!KEEP_APART.test(id)) (publicPages.has(id) ? shared : app).add(id);
+    },
+  };
+  return {
+    plugin,
+    groups: [
+      { name: 'app', test: (id) => app.has(id), priority: 20 },
+      { name: 'shared', test: (id) => shared.has(id), priority: 10 },
+    ],
+  };
+}
+const chunkGroups = signedInChunks();
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), messages(), routePreload(), minifyThemeInit(), precompress()],
+  plugins: [chunkGroups.plugin, react(), tailwindcss(), messages(), routePreload(), minifyThemeInit(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -202,6 +296,10 @@ export default defineConfig({
     // Link headers (route-preload.json below), and a later lazy page fetches its own imports when it loads.
     modulePreload: false,
     rolldownOptions: {
+      output: {
+        // Only the modules named by signedInChunks() above; everything else is split as the bundler would.
+        codeSplitting: { includeDependenciesRecursively: false, groups: chunkGroups.groups },
+      },
       // The shared contract builds zod schemas at module level; marking it side-effect free lets the
       // bundler drop the schemas (and zod) from chunks that only need its constants and messages.
       treeshake: {

@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { isLanguage, languageFromAcceptLanguage } from '@app/contract';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
@@ -245,8 +246,11 @@ export async function buildApp(deps: AppDeps) {
     // The web app routes every other path itself (its own 404 page included).
     // cacheControl: false, or @fastify/static would replace no-cache with the assets' max-age (1 h) and browsers
     // would keep an index.html that names assets a new deploy has removed.
-    const link = preloadFor(req.url);
-    if (link) reply.header('link', link);
+    // The page's catalogs are hinted in the reader's language: the one the client saved (its `lang` cookie,
+    // lib/i18n.ts), else the browser's (Accept-Language), as the client itself picks it.
+    const saved = req.cookies.lang;
+    const link = preloadFor(req.url, isLanguage(saved) ? saved : languageFromAcceptLanguage(req.headers['accept-language']));
+    if (link) reply.header('link', link).header('vary', 'Accept-Language, Cookie');
     // The page gets its XSRF-TOKEN cookie too, so a client's very first API call can already echo it.
     issueXsrfCookie(req, reply, config.secure);
     return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });

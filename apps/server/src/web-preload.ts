@@ -1,29 +1,67 @@
-// Preload hints for the web app's first load. The web build writes dist/route-preload.json: the main chunk's
-// imports (`entry`), and each lazy public route's pattern and its chunks with their imports (`routes`). A page
-// request answered with index.html gets `Link: </assets/…>; rel=modulepreload` for the entry's imports and its
-// route's chunks, so the browser fetches them beside the main chunk instead of after it has run, and no
-// JavaScript has to carry the table.
+// Preload hints for the web app's first load. The web build writes dist/route-preload.json: what index.html loads
+// before the first paint (`head`: theme-init.js, the stylesheet, the main chunk), the main chunk's imports
+// (`entry`), the message catalogs by language and bundle (`messages`) and the chunk of Lingui's runtime
+// (`runtime`), and each lazy route's pattern, its chunks with their imports and its message bundles (`routes`).
+// A page request answered with index.html gets `Link: </assets/…>; rel=modulepreload` for the entry's imports and
+// its route's chunks, and `rel=preload; as=fetch` for its catalogs in the reader's language, so the browser
+// fetches them beside the main chunk instead of after it has run, and no JavaScript has to carry the table.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { trimTrailingSlashes } from '@app/contract';
+import { LANGUAGES, trimTrailingSlashes, type Language } from '@app/contract';
 
 const SAFE_FILE = /^[\w.-]+\.js$/;
+const SAFE_HEAD = /^\/(assets\/)?[\w.-]+\.(js|css)$/;
+const SAFE_CATALOG = /^messages-[\w-]+\.json$/;
 
-/** The Link header value for a page path, or undefined (no table). */
-export function routePreloader(webDist: string): (url: string) => string | undefined {
+type Catalogs = Partial<Record<Language, Record<string, { file: string; runtime: boolean }>>>;
+
+/**
+ * The Link header value for a page path in a reader's language, or undefined (no table). A page's message
+ * catalogs are named in that language only (and Lingui's runtime when one of them has plurals or selects).
+ */
+export function routePreloader(webDist: string): (url: string, lang?: Language) => string | undefined {
   const file = path.join(webDist, 'route-preload.json');
   if (!existsSync(file)) return () => undefined;
-  const { entry = [], routes } = JSON.parse(readFileSync(file, 'utf8')) as { entry?: string[]; routes: [string, string[]][] };
-  const links = (files: string[]) => {
-    const unsafe = files.find((f) => !SAFE_FILE.test(f));
+  const {
+    head = [],
+    entry = [],
+    runtime = [],
+    messages = {},
+    routes,
+  } = JSON.parse(readFileSync(file, 'utf8')) as { head?: string[]; entry?: string[]; runtime?: string[]; messages?: Catalogs; routes: [string, string[], string[]?][] };
+  const check = (files: string[], safe: RegExp) => {
+    const unsafe = files.find((f) => !safe.test(f));
     if (unsafe) throw new Error(`route-preload.json names an unexpected file: ${unsafe}`);
-    return files.map((f) => `</assets/${f}>; rel=modulepreload; crossorigin`);
+    return files;
   };
-  const always = links(entry);
-  const table = routes.map(([pattern, files]) => ({ route: new RegExp(pattern, 'i'), link: [...always, ...links(files)].join(', ') }));
+  const links = (files: string[]) => check(files, SAFE_FILE).map((f) => `</assets/${f}>; rel=modulepreload; crossorigin`);
+  // What index.html loads before the first paint goes first: over HTTP/1.1 the browser fetches hints in order, six at
+  // a time. theme-init.js is a classic script (no crossorigin), the stylesheet and main chunk are named with one.
+  const headLinks = check(head, SAFE_HEAD).map((f) => {
+    if (f.endsWith('.css')) return `<${f}>; rel=preload; as=style; crossorigin`;
+    return f.startsWith('/assets/') ? `<${f}>; rel=modulepreload; crossorigin` : `<${f}>; rel=preload; as=script`;
+  });
+  const always = [...headLinks, ...links(entry)];
+  // lib/i18n.ts fetches a catalog with fetch() (CORS mode, same-origin credentials): `crossorigin` matches it.
+  const catalogLinks = (lang: Language, bundles: string[]) => {
+    const catalogs = bundles.flatMap((b) => messages[lang]?.[b] ?? []);
+    check(
+      catalogs.map((c) => c.file),
+      SAFE_CATALOG,
+    );
+    return [
+      ...catalogs.map((c) => `</assets/${c.file}>; rel=preload; as=fetch; crossorigin`),
+      ...(catalogs.some((c) => c.runtime) ? links(runtime) : []),
+    ];
+  };
+  const table = routes.map(([pattern, files, bundles = []]) => {
+    const chunks = links(files);
+    const byLang = Object.fromEntries(LANGUAGES.map((lang) => [lang, [...always, ...chunks, ...catalogLinks(lang, bundles)].join(', ')]));
+    return { route: new RegExp(pattern, 'i'), link: byLang as Record<Language, string> };
+  });
   const otherwise = always.length ? always.join(', ') : undefined;
-  return (url) => {
+  return (url, lang = 'en') => {
     const pathname = trimTrailingSlashes(url.split('?', 1)[0]) || '/';
-    return table.find((r) => r.route.test(pathname))?.link ?? otherwise;
+    return table.find((r) => r.route.test(pathname))?.link[lang] ?? otherwise;
   };
 }

@@ -21,7 +21,20 @@ beforeAll(async () => {
   // As the web build writes it (vite.config.ts, routePreload): each lazy public route and its chunks.
   await writeFile(
     path.join(webDist, 'route-preload.json'),
-    JSON.stringify({ entry: ['react-R0.js'], routes: [['^/login$', ['login-page-A1.js', 'api-B2.js']], ['^/blog/[^/]+$', ['article-page-C3.js']]] }),
+    JSON.stringify({
+      head: ['/theme-init.js', '/assets/index-I0.css', '/assets/index-I1.js'],
+      entry: ['react-R0.js'],
+      runtime: ['lingui-L0.js'],
+      messages: {
+        en: { app: { file: 'messages-en-app-E1.json', runtime: true } },
+        ar: { auth: { file: 'messages-ar-auth-A1.json', runtime: false }, app: { file: 'messages-ar-app-A2.json', runtime: true } },
+      },
+      routes: [
+        ['^/login$', ['login-page-A1.js', 'api-B2.js'], ['auth']],
+        ['^/blog/[^/]+$', ['article-page-C3.js'], []],
+        ['^/user/dashboard$', ['app-D1.js'], ['app', 'auth']],
+      ],
+    }),
   );
   ctx = await startTestApp({ WEB_DIST: webDist });
   secureCtx = await startTestApp({ WEB_DIST: webDist, APP_URL: 'https://points.example.com' });
@@ -192,19 +205,41 @@ describe('https (APP_URL https://…)', () => {
   });
 });
 
-describe('route preload hints (Link: rel=modulepreload) on the web app\'s pages', () => {
-  test('every page gets the main chunk\'s imports, a lazy public route its chunks too; the API and assets get none', async () => {
-    const link = async (p: string) => (await fetch(`${ctx.url}${p}`)).headers.get('link');
-    const hint = (f: string) => `</assets/${f}>; rel=modulepreload; crossorigin`;
-    const login = ['react-R0.js', 'login-page-A1.js', 'api-B2.js'].map(hint).join(', ');
+describe('route preload hints (Link) on the web app\'s pages', () => {
+  const hint = (f: string) => `</assets/${f}>; rel=modulepreload; crossorigin`;
+  const catalog = (f: string) => `</assets/${f}>; rel=preload; as=fetch; crossorigin`;
+  // What index.html loads before the first paint comes first, then the main chunk's imports.
+  const always = ['</theme-init.js>; rel=preload; as=script', '</assets/index-I0.css>; rel=preload; as=style; crossorigin', hint('index-I1.js'), hint('react-R0.js')];
+  const link = async (p: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${ctx.url}${p}`, { headers });
+    return res.headers.get('link');
+  };
+
+  test('every page gets index.html\'s own files and the main chunk\'s imports, a lazy route its chunks too; the API and assets get none', async () => {
+    const login = [...always, hint('login-page-A1.js'), hint('api-B2.js')].join(', ');
     expect(await link('/login')).toBe(login);
     expect(await link('/Login/?next=%2Fprofile')).toBe(login); // the client router's matching: any case, trailing slash
-    expect(await link('/blog/some-article')).toBe(['react-R0.js', 'article-page-C3.js'].map(hint).join(', '));
-    expect(await link('/blog/a/b')).toBe(hint('react-R0.js'));
-    expect(await link('/')).toBe(hint('react-R0.js'));
-    expect(await link('/some/client/route')).toBe(hint('react-R0.js'));
+    expect(await link('/blog/some-article')).toBe([...always, hint('article-page-C3.js')].join(', '));
+    expect(await link('/blog/a/b')).toBe(always.join(', '));
+    expect(await link('/')).toBe(always.join(', '));
+    expect(await link('/some/client/route')).toBe(always.join(', '));
     expect(await link('/api/v1/health')).toBeNull();
     expect(await link('/assets/app.js')).toBeNull();
+  });
+
+  test('a page\'s message catalogs are hinted in the reader\'s language only: the saved `lang` cookie, else Accept-Language', async () => {
+    const dashboardEn = [...always, hint('app-D1.js'), catalog('messages-en-app-E1.json'), hint('lingui-L0.js')].join(', ');
+    const dashboardAr = [...always, hint('app-D1.js'), catalog('messages-ar-app-A2.json'), catalog('messages-ar-auth-A1.json'), hint('lingui-L0.js')].join(', ');
+    expect(await link('/user/dashboard')).toBe(dashboardEn);
+    expect(await link('/user/dashboard', { 'accept-language': 'ar-AE,ar;q=0.9,en;q=0.8' })).toBe(dashboardAr);
+    expect(await link('/user/dashboard', { 'accept-language': 'ar-AE', cookie: 'lang=en' })).toBe(dashboardEn); // the choice beats the browser
+    expect(await link('/user/dashboard', { cookie: 'lang=ar' })).toBe(dashboardAr);
+    expect(await link('/user/dashboard', { cookie: 'lang=xx', 'accept-language': 'ar' })).toBe(dashboardAr); // an unknown value is ignored
+    // An Arabic catalog without plurals needs no runtime; English /login has no catalog at all.
+    expect(await link('/login', { cookie: 'lang=ar' })).toBe([...always, hint('login-page-A1.js'), hint('api-B2.js'), catalog('messages-ar-auth-A1.json')].join(', '));
+    expect(await link('/login')).not.toContain('messages-');
+    const res = await fetch(`${ctx.url}/user/dashboard`);
+    expect(res.headers.get('vary')).toMatch(/Accept-Language, Cookie/);
   });
 
   test('a table naming anything but a plain .js file name is refused at start-up', async () => {
@@ -212,6 +247,13 @@ describe('route preload hints (Link: rel=modulepreload) on the web app\'s pages'
     await writeFile(path.join(dir, 'route-preload.json'), JSON.stringify({ routes: [['^/x$', ['a.js>; rel=preload, <https://evil.example/x.js']]] }));
     expect(() => routePreloader(dir)).toThrow(/unexpected file/);
     await writeFile(path.join(dir, 'route-preload.json'), JSON.stringify({ entry: ['../../etc/passwd.js'], routes: [] }));
+    expect(() => routePreloader(dir)).toThrow(/unexpected file/);
+    await writeFile(path.join(dir, 'route-preload.json'), JSON.stringify({ head: ['https://evil.example/x.js'], routes: [] }));
+    expect(() => routePreloader(dir)).toThrow(/unexpected file/);
+    await writeFile(path.join(dir, 'route-preload.json'), JSON.stringify({ head: ['/assets/../../x.css'], routes: [] }));
+    expect(() => routePreloader(dir)).toThrow(/unexpected file/);
+    const badCatalog = { messages: { en: { app: { file: 'x.json>; rel=preload, <https://evil.example/y', runtime: false } } }, routes: [['^/x$', [], ['app']]] };
+    await writeFile(path.join(dir, 'route-preload.json'), JSON.stringify(badCatalog));
     expect(() => routePreloader(dir)).toThrow(/unexpected file/);
     expect(routePreloader(path.join(dir, 'missing'))('/login')).toBeUndefined();
   });

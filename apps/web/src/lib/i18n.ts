@@ -138,6 +138,8 @@ export async function setLang(next: Lang, { persist = true }: { persist?: boolea
   }
   await Promise.all([...wanted].map((b) => loadMessages(next, b)));
   lang = next;
+  // The server reads it to hint a page's catalogs in this language beside the main chunk (its Link header).
+  document.cookie = `lang=${next}; path=/; max-age=31536000; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`;
   if (runtime && runtime.locale !== next) runtime.activate(next);
   const root = document.documentElement;
   document.title = t(TITLE);

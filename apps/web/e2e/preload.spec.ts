@@ -1,0 +1,82 @@
+// Issue 19 (Lighthouse on /user/dashboard): a first load gets its files from the server's Link hints, beside the
+// main chunk instead of after it has run: index.html's own files, the page's chunks, and its message catalogs in
+// the reader's language (the `lang` cookie the client keeps, else Accept-Language; with Lingui's runtime when a
+// catalog has plurals). Every hint must be one the page uses: a hint it cannot match (a wrong `crossorigin`, say)
+// is fetched a second time, and a catalog in the other language is bytes for nothing.
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { DESKTOP, expect, signUpViaApi, test } from './fixtures';
+
+interface FirstLoad {
+  hinted: string[];
+  fetched: Map<string, number>;
+  warnings: string[];
+}
+
+/** Loads `path` in a new context (an empty cache; the session and storage of `from`, if given), and what it fetched. */
+async function firstLoad(browser: Browser, from: BrowserContext | { locale: string }, path: string, ready: (page: Page) => Promise<void>): Promise<FirstLoad> {
+  const state = 'locale' in from ? from : { storageState: await from.storageState() };
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: test.info().project.use.baseURL, ...state });
+  const page = await context.newPage();
+  const fetched = new Map<string, number>();
+  const warnings: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/assets/') || url.pathname === '/theme-init.js') fetched.set(url.pathname, (fetched.get(url.pathname) ?? 0) + 1);
+  });
+  page.on('console', (m) => {
+    if (/preload/i.test(m.text())) warnings.push(m.text());
+  });
+  const response = await page.goto(path);
+  await ready(page);
+  // Chromium reports a hint the page did not use three seconds after the load event.
+  await page.waitForTimeout(3500);
+  const link = (await response?.headerValue('link')) ?? '';
+  const hinted = [...link.matchAll(/<([^>]+)>/g)].map((m) => m[1]);
+  await context.close();
+  return { hinted, fetched, warnings };
+}
+
+function expectHintsUsedOnce({ hinted, fetched, warnings }: FirstLoad) {
+  expect(warnings).toEqual([]);
+  for (const file of hinted) expect(fetched.get(file), `${file} was hinted`).toBe(1);
+  for (const [file, count] of fetched) expect(count, `${file} fetched ${count} times`).toBe(1);
+}
+
+test('a signed-in first load fetches every hinted file once, and its catalogs only in the reader\'s language', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: test.info().project.use.baseURL });
+  const page = await context.newPage();
+  await signUpViaApi(page);
+
+  const english = await firstLoad(browser, context, '/user/dashboard', async (p) => {
+    await expect(p.getByRole('heading', { name: 'Quick actions' })).toBeVisible();
+  });
+  expectHintsUsedOnce(english);
+  const catalogs = (load: FirstLoad) => load.hinted.filter((f) => /\/messages-/.test(f)).map((f) => /messages-(\w+-\w+)-/.exec(f)![1]);
+  // The signed-in area's English texts with plurals come beside the main chunk, and nothing Arabic.
+  expect(catalogs(english)).toEqual(['en-app']);
+  expect([...english.fetched.keys()].filter((f) => f.includes('messages-ar-'))).toEqual([]);
+  // The dashboard's chunks are few: the signed-in shell is grouped (vite.config.ts signedInChunks), not ~30 small files.
+  expect(english.hinted.filter((f) => f.endsWith('.js')).length).toBeLessThanOrEqual(10);
+
+  // The reader switches to Arabic: the client keeps the choice in a cookie, and the next first load is hinted in Arabic.
+  await page.goto('/user/dashboard');
+  await page.getByTestId('language-switch').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('ar');
+  const arabic = await firstLoad(browser, context, '/user/dashboard', async (p) => {
+    await expect(p.getByRole('heading', { name: 'إجراءات سريعة' })).toBeVisible();
+  });
+  expectHintsUsedOnce(arabic);
+  expect(catalogs(arabic).sort()).toEqual(['ar-app', 'ar-auth']);
+  expect([...arabic.fetched.keys()].filter((f) => f.includes('messages-en-'))).toEqual([]);
+  await context.close();
+});
+
+test('a public first load in Arabic gets its catalog hinted from the browser\'s language, before any choice is saved', async ({ browser }) => {
+  const load = await firstLoad(browser, { locale: 'ar-AE' }, '/login', async (p) => {
+    await expect(p.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(p.getByRole('button', { name: 'تسجيل الدخول', exact: true })).toBeVisible();
+  });
+  expectHintsUsedOnce(load);
+  expect(load.hinted.filter((f) => /\/messages-/.test(f)).map((f) => /messages-(\w+-\w+)-/.exec(f)![1])).toEqual(['ar-auth']);
+});

@@ -57,6 +57,10 @@ test('a signed-in first load fetches every hinted file once, and its catalogs on
   expect([...english.fetched.keys()].filter((f) => f.includes('messages-ar-'))).toEqual([]);
   // The dashboard's chunks are few: the signed-in shell is grouped (vite.config.ts signedInChunks), not ~30 small files.
   expect(english.hinted.filter((f) => f.endsWith('.js')).length).toBeLessThanOrEqual(10);
+  // Nor does the page, or the bell and its live stream mounted after it, load zod and the contract's schemas
+  // (the stream's schema comes with the first pushed notification).
+  expect([...english.fetched.keys()].filter((f) => /\/assets\/(schemas|stream-event)-/.test(f))).toEqual([]);
+  expect([...english.fetched.keys()].some((f) => /\/assets\/notification-bell-/.test(f))).toBe(true);
 
   // The reader switches to Arabic: the client keeps the choice in a cookie, and the next first load is hinted in Arabic.
   await page.goto('/user/dashboard');

@@ -295,8 +295,8 @@ export const NOTIFICATION_PAGE_DEFAULT = 20;
 export const NOTIFICATION_READ_IDS_MAX = 500;
 export const ANNOUNCEMENT_TITLE_MAX = 120;
 export const ANNOUNCEMENT_BODY_MAX = 2000;
-/** The SSE event name of a new notification on GET /api/v1/notifications/stream. */
-export const NOTIFICATION_SSE_EVENT = 'notification';
+// NOTIFICATION_SSE_EVENT lives in the zod-free notification-stream.ts (the bell loads no schema code).
+export * from './notification-stream.js';
 
 const pageField = z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(1_000_000).default(1);
 const limitField = z.coerce

@@ -4,8 +4,16 @@
 // error), we open a new one after a growing pause and re-read the lists, so nothing missed stays missing.
 import { useEffect, useEffectEvent } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_SSE_EVENT, notificationStreamEvent, type NotificationStreamEvent, type NotificationsResponse } from '@app/contract';
+import { NOTIFICATION_SSE_EVENT, type NotificationStreamEvent, type NotificationsResponse } from '@app/contract';
 import { notificationKeys, STREAM_URL } from './api';
+
+/**
+ * The event's schema (zod and the contract's schemas, ~25 kB gzipped) loads with the first pushed event, not with
+ * the bell: a signed-in page load, where nothing is pushed, fetches and runs neither (issue 19: the dashboard's
+ * first load).
+ */
+let schema: Promise<(typeof import('./stream-event'))['notificationStreamEvent']> | undefined;
+const loadSchema = () => (schema ??= import('./stream-event').then((m) => m.notificationStreamEvent));
 
 const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 60_000;
@@ -28,14 +36,16 @@ function applyStreamed(queryClient: QueryClient, item: NotificationStreamEvent) 
   void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
 }
 
-function parse(data: unknown): NotificationStreamEvent | null {
+async function parse(data: unknown): Promise<NotificationStreamEvent | null> {
   if (typeof data !== 'string') return null;
+  let json: unknown;
   try {
-    const parsed = notificationStreamEvent.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
+    json = JSON.parse(data);
   } catch {
     return null;
   }
+  const parsed = (await loadSchema()).safeParse(json);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Keeps the notification lists live; `onArrival` hears each new notification (after the cache has it). */
@@ -48,6 +58,8 @@ export function useNotificationStream(onArrival: (item: NotificationStreamEvent)
     let retryTimer: number | undefined;
     let retryMs = FIRST_RETRY_MS;
     let connectedBefore = false;
+    let arrivals: Promise<void> = Promise.resolve();
+    let ended = false;
 
     const connect = () => {
       const stream = new EventSource(STREAM_URL, { withCredentials: true });
@@ -59,10 +71,14 @@ export function useNotificationStream(onArrival: (item: NotificationStreamEvent)
         connectedBefore = true;
       });
       stream.addEventListener(NOTIFICATION_SSE_EVENT, (event) => {
-        const item = parse((event as MessageEvent).data);
-        if (!item) return;
-        applyStreamed(queryClient, item);
-        arrived(item);
+        const data = (event as MessageEvent).data;
+        // In arrival order, even while the schema is still loading; nothing after the hook has ended.
+        arrivals = arrivals.then(async () => {
+          const item = await parse(data).catch(() => null);
+          if (!item || ended) return;
+          applyStreamed(queryClient, item);
+          arrived(item);
+        });
       });
       stream.addEventListener('error', () => {
         if (stream.readyState !== EventSource.CLOSED) return; // the browser is reconnecting itself
@@ -76,6 +92,7 @@ export function useNotificationStream(onArrival: (item: NotificationStreamEvent)
 
     connect();
     return () => {
+      ended = true;
       window.clearTimeout(retryTimer);
       source?.close();
     };

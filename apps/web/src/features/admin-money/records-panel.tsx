@@ -234,6 +234,7 @@ export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: Rec
     body = (
       <DataTable
         caption={title}
+        from="3xl"
         columns={[t('E-mail'), { label: t('Amount (USDT)'), numeric: true }, t(kind.referenceLabel), t('Status'), t('Date'), t('Actions')]}
         busy={list.isFetching}
       >

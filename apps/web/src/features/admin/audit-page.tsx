@@ -241,7 +241,7 @@ export function AuditPage() {
                 <span className="font-medium">{auditActionLabel(entry.action)}</span>
                 <span className="block font-mono text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-300">{entry.action}</span>
               </DataCell>
-              <DataCell className="md:max-w-[14rem]">
+              <DataCell className="@2xl:max-w-[14rem]">
                 <span className="capitalize">{targetTypeLabel(entry.targetType)}</span>
                 {email && (
                   <span className="block [overflow-wrap:anywhere]">
@@ -250,10 +250,10 @@ export function AuditPage() {
                 )}
                 {entry.targetId && <span className="block font-mono text-xs break-all text-slate-600 dark:text-slate-300">{entry.targetId}</span>}
               </DataCell>
-              <DataCell className="md:max-w-[18rem]">
+              <DataCell className="@2xl:max-w-[18rem]">
                 <Snapshot value={entry.before} other={entry.after} />
               </DataCell>
-              <DataCell className="md:max-w-[18rem]">
+              <DataCell className="@2xl:max-w-[18rem]">
                 <Snapshot value={entry.after} other={entry.before} />
               </DataCell>
             </DataRow>

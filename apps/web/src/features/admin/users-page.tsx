@@ -203,6 +203,7 @@ export function AllUsersPage() {
     body = (
       <DataTable
         caption={t('Users, admins first')}
+        from="4xl"
         columns={[
           t('User'),
           t('Role'),
@@ -223,8 +224,9 @@ export function AllUsersPage() {
             roleMutation.isPending && roleMutation.variables?.row._id === row._id ? roleMutation.variables.role : row.role;
           return (
             <DataRow key={row._id} data-testid="admin-user-row">
-              {/* Name, e-mail and phone in one cell: ten columns did not fit beside the side menu at 1,280 px. */}
-              <DataCell header className="[overflow-wrap:anywhere] md:min-w-[8rem]">
+              {/* Name, e-mail and phone in one cell: ten columns did not fit beside the side menu at 1,280 px; eight are a
+                  table from a 56rem box (the side menu at 1,280 px leaves 58rem), cards below it. */}
+              <DataCell header className="[overflow-wrap:anywhere] @4xl:min-w-[8rem]">
                 {row.fullName}
                 {row._id === me?._id && <span className="ms-1 text-xs font-normal whitespace-nowrap text-slate-600 dark:text-slate-300">{t('(you)')}</span>}
                 {/* E-mails and phone numbers read left to right in Arabic too (the + stays in front). */}

@@ -74,7 +74,7 @@ export function AdminVideoPage() {
           const busy = remove.isPending && remove.variables?._id === video._id;
           return (
             <DataRow key={video._id} data-testid="admin-video-row">
-              <DataCell className="md:align-middle">
+              <DataCell className="@2xl:align-middle">
                 <div className="w-32">
                   <VideoThumbnail link={video.link} />
                 </div>
@@ -82,18 +82,18 @@ export function AdminVideoPage() {
                   {name}
                 </p>
               </DataCell>
-              <DataCell className="break-all md:max-w-[20rem] md:align-middle">
+              <DataCell className="break-all @2xl:max-w-[20rem] @2xl:align-middle">
                 <a href={video.link} target="_blank" rel="noopener noreferrer" dir="ltr" className="text-emerald-800 underline dark:text-emerald-300">
                   {video.link}
                 </a>
               </DataCell>
-              <DataCell className="font-semibold whitespace-nowrap tabular-nums md:align-middle">
+              <DataCell className="font-semibold whitespace-nowrap tabular-nums @2xl:align-middle">
                 <span data-testid="admin-video-points">{formatPoints(video.point)}</span>
               </DataCell>
-              <DataCell className="whitespace-nowrap tabular-nums md:align-middle">
+              <DataCell className="whitespace-nowrap tabular-nums @2xl:align-middle">
                 <span data-testid="admin-video-time">{formatMinutes(video.time)}</span>
               </DataCell>
-              <DataCell actions className="md:align-middle">
+              <DataCell actions className="@2xl:align-middle">
                 <div className="flex gap-2 whitespace-nowrap">
                   <Button variant="secondary" data-primary-action aria-label={t('Edit {name}', { name })} disabled={busy} onClick={() => setEditing(video)}>
                     {t('Edit')}

@@ -61,6 +61,8 @@ test('a signed-in first load fetches every hinted file once, and its catalogs on
   // (the stream's schema comes with the first pushed notification).
   expect([...english.fetched.keys()].filter((f) => /\/assets\/(schemas|stream-event)-/.test(f))).toEqual([]);
   expect([...english.fetched.keys()].some((f) => /\/assets\/notification-bell-/.test(f))).toBe(true);
+  // The toaster mounts with the first toast raised; a page load that raises none never loads or runs it.
+  expect([...english.fetched.keys()].filter((f) => /\/assets\/toaster-/.test(f))).toEqual([]);
 
   // The reader switches to Arabic: the client keeps the choice in a cookie, and the next first load is hinted in Arabic.
   await page.goto('/user/dashboard');

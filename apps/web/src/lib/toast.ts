@@ -1,12 +1,26 @@
-// The one way into react-hot-toast for the pages: importing it also mounts the toaster (toaster-demand.ts),
-// so the first load of a public page carries neither.
-import toast from 'react-hot-toast';
+// The one way into react-hot-toast for the pages: the first toast raised mounts the toaster (toaster-demand.ts),
+// so a page load that shows none never runs it (its style injection and first render were the longest task after
+// a signed-in page's first paint; issue 19), and the first load of a public page carries neither.
+import hotToast from 'react-hot-toast';
 import { errorMessage, type ApiEnvelope } from './api-error';
 import { requestToaster } from './toaster-demand';
 
-requestToaster();
+type HotToast = typeof hotToast;
+/** Shows `show`'s toast and makes sure a toaster is (about to be) mounted to show it. */
+const raising =
+  <F extends (...args: never[]) => unknown>(show: F) =>
+  (...args: Parameters<F>): ReturnType<F> => {
+    requestToaster();
+    return show(...args) as ReturnType<F>;
+  };
 
-export { toast };
+export const toast: HotToast = Object.assign(raising(hotToast), hotToast, {
+  success: raising(hotToast.success),
+  error: raising(hotToast.error),
+  loading: raising(hotToast.loading),
+  custom: raising(hotToast.custom),
+  promise: raising(hotToast.promise) as HotToast['promise'],
+});
 
 /**
  * The spec's pattern for auth calls: a loading toast, replaced in place by the server's answer.

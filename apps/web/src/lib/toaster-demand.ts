@@ -1,6 +1,6 @@
-// The shell mounts the toaster (and loads react-hot-toast) only once some code that may toast has
-// loaded: lib/toast.ts asks for it when it is first imported. Toasts raised before the toaster has
-// mounted wait in react-hot-toast's store and show as soon as it does.
+// The shell mounts the toaster (and loads its chunk) only once a toast has been raised: lib/toast.ts asks
+// for it with the first one. Toasts raised before the toaster has mounted wait in react-hot-toast's store
+// and show as soon as it does.
 // It mounts once the first page has shown (lib/page-shown.ts): its styles and first render are no part of the
 // first paint (issue 19).
 import { useSyncExternalStore } from 'react';

@@ -6,6 +6,7 @@ import { defineConfig, minify, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { isSimple, NEEDS_RUNTIME, type Compiled } from './src/lib/messages-demand';
 
 /**
  * Writes file.br and file.gz beside every text file of the build (when smaller), so the server can send
@@ -51,6 +52,30 @@ function minifyThemeInit(): Plugin {
   };
 }
 
+/** The signed-in shell's lazy modules besides the area routes and the page: what a signed-in first load runs. */
+const SIGNED_IN_SHELL = ['src/lib/query-provider.tsx', 'src/lib/session-cache.ts', 'src/app/layouts/user-menu.tsx'];
+
+/**
+ * Each `const XPage = lazyPage(() => import('…'), 'X', options)` of a route file (src/app/router.tsx,
+ * src/app/area-routes.tsx): by XPage, its module and the message bundles its options name (`{ messages: […] }`,
+ * or a constant of the same file such as `ADMIN`).
+ */
+function lazyPages(file: string, fail: (message: string) => never): Map<string, { module: string; bundles: string[] }> {
+  const source = readFileSync(file, 'utf8');
+  const bundlesOf = (options: string | undefined): string[] => {
+    if (!options) return [];
+    const literal = /^\w+$/.test(options) ? new RegExp(`const ${options} = (\\{[^}]*\\})`).exec(source)?.[1] : options;
+    if (literal === undefined) fail(`${file}: no constant ${options}`);
+    const list = /messages: \[([^\]]*)\]/.exec(literal)?.[1] ?? '';
+    return [...list.matchAll(/'(\w+)'/g)].map((b) => b[1]);
+  };
+  const pages = new Map<string, { module: string; bundles: string[] }>();
+  for (const m of source.matchAll(/const (\w+) = lazyPage\(\s*\(\) => import\('([^']+)'\),\s*'\w+'(?:,\s*(\w+|\{[^}]*\}))?\s*,?\s*\)/g)) {
+    pages.set(m[1], { module: path.resolve(path.dirname(file), `${m[2]}.tsx`), bundles: bundlesOf(m[3]) });
+  }
+  return pages;
+}
+
 /**
  * The public pages are lazy chunks, which the browser would only request once the main chunk has run.
  * This writes dist/route-preload.json: the main chunk's imports, and each public route's pattern and its
@@ -80,26 +105,10 @@ function routePreload(): Plugin {
     generateBundle(_options, bundle) {
       const routerFile = path.join(root, 'src/app/router.tsx');
       const areaFile = path.join(root, 'src/app/area-routes.tsx');
-      /** Each `const XPage = lazyPage(() => import('…'), 'X', options)`: its module and its message bundles. */
-      const lazyModules = (file: string, source: string) => {
-        const modules = new Map<string, { module: string; bundles: string[] }>();
-        const bundlesOf = (options: string | undefined): string[] => {
-          if (!options) return [];
-          // `{ …, messages: ['app', 'auth'] }`, or a constant declared in the same file (`ADMIN`)
-          const literal = /^\w+$/.test(options) ? new RegExp(`const ${options} = (\\{[^}]*\\})`).exec(source)?.[1] : options;
-          if (literal === undefined) this.error(`route-preload: ${file}: no constant ${options}`);
-          const list = /messages: \[([^\]]*)\]/.exec(literal)?.[1] ?? '';
-          return [...list.matchAll(/'(\w+)'/g)].map((b) => b[1]);
-        };
-        for (const m of source.matchAll(/const (\w+) = lazyPage\(\s*\(\) => import\('([^']+)'\),\s*'\w+'(?:,\s*(\w+|\{[^}]*\}))?\s*,?\s*\)/g)) {
-          modules.set(m[1], { module: path.resolve(path.dirname(file), `${m[2]}.tsx`), bundles: bundlesOf(m[3]) });
-        }
-        return modules;
-      };
       const source = readFileSync(routerFile, 'utf8');
-      const modules = lazyModules(routerFile, source);
+      const modules = lazyPages(routerFile, (m) => this.error(`route-preload: ${m}`));
       const areaSource = readFileSync(areaFile, 'utf8');
-      const areaModules = lazyModules(areaFile, areaSource);
+      const areaModules = lazyPages(areaFile, (m) => this.error(`route-preload: ${m}`));
       const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
       if (chunks.some((c) => !c.fileName.startsWith('assets/'))) this.error('route-preload: a chunk outside assets/');
       const entry = chunks.find((c) => c.isEntry);
@@ -130,9 +139,8 @@ function routePreload(): Plugin {
       for (const asset of Object.values(bundle)) {
         const m = asset.type === 'asset' ? /^assets\/messages-(en|ar)-(\w+)-[\w-]+\.json$/.exec(asset.fileName) : null;
         if (!m || asset.type !== 'asset') continue;
-        const compiled = JSON.parse(String(asset.source)) as Record<string, unknown>;
-        const plural = Object.values(compiled).some((c) => Array.isArray(c) && c.some((part) => Array.isArray(part) && part.length > 1));
-        (messages[m[1]] ??= {})[m[2]] = { file: asset.fileName.replace(/^assets\//, ''), runtime: plural };
+        const compiled = JSON.parse(String(asset.source)) as Record<string, Compiled>;
+        (messages[m[1]] ??= {})[m[2]] = { file: asset.fileName.replace(/^assets\//, ''), runtime: !Object.values(compiled).every(isSimple) };
       }
       const runtime = chunks.find((c) => c.moduleIds.some((id) => /[\\/]node_modules[\\/]@lingui[\\/]core[\\/]/.test(id)));
       if (!runtime) this.error('route-preload: no chunk holds @lingui/core');
@@ -148,11 +156,7 @@ function routePreload(): Plugin {
       // The signed-in areas: what a first load of such a page runs before its content can render.
       const areaPage = [...modules.values()].find((p) => p.module === areaFile);
       const area = chunkOf(areaFile);
-      const signedIn = [
-        path.join(root, 'src/lib/query-provider.tsx'),
-        path.join(root, 'src/lib/session-cache.ts'),
-        path.join(root, 'src/app/layouts/user-menu.tsx'),
-      ].map(chunkOf);
+      const signedIn = SIGNED_IN_SHELL.map((file) => chunkOf(path.join(root, file)));
       if (!area || !areaPage || signedIn.some((c) => !c)) this.error('route-preload: area-routes, query-provider, session-cache or user-menu is not in a chunk');
       for (const m of areaSource.matchAll(/path: '([^']+)', (?:element: <|Component: )(\w+)/g)) {
         const page = areaModules.get(m[2]);
@@ -206,7 +210,7 @@ function messages(): Plugin {
         const catalog = JSON.parse(readFileSync(full, 'utf8')) as Record<string, string>;
         for (const [english, arabic] of Object.entries(catalog)) {
           if (lang === 'ar') out[english] = compileMessage(arabic);
-          else if (/\{\s*\w+\s*,/.test(english)) out[english] = compileMessage(english);
+          else if (NEEDS_RUNTIME.test(english)) out[english] = compileMessage(english);
         }
       }
       // No texts (English bundles without plurals): nothing to fetch.
@@ -230,27 +234,31 @@ function messages(): Plugin {
   };
 }
 
+/** The contract and zod stay where the bundler puts them: grouped, the schemas a sign-in form uses would come along. */
+const KEEP_APART = /[\\/](packages[\\/]contract|node_modules[\\/]zod)[\\/]/;
+
 /**
  * Chunk groups for a signed-in first load (issue 19: Lighthouse on /user/dashboard). Left to itself the bundler
  * cuts the signed-in shell into ~30 chunks of a few hundred bytes (each module lands in the chunk of the set of
  * pages that use it), and over HTTP/1.1's six connections per host each costs a round trip of its own. After
  * the module graph is known (buildEnd), two groups are drawn from the static imports of the signed-in shell
- * (the area routes, the dashboard, the user menu, the query provider and the session cache):
+ * (the area routes, the dashboard and SIGNED_IN_SHELL):
  *   - `app`: what only signed-in pages use (TanStack Query, the shell's components, the dashboard);
  *   - `shared`: what the public pages use too (page and card frames, icons, constants), so a public page
  *     fetches that small chunk and never the signed-in one.
  * A module of the first load (index.html's static imports) is never moved: `/` must not grow.
  */
-/** The contract and zod stay where the bundler puts them: grouped, the schemas a sign-in form uses would come along. */
-const KEEP_APART = /[\\/](packages[\\/]contract|node_modules[\\/]zod)[\\/]/;
 function signedInChunks(): { plugin: Plugin; groups: { name: string; test: (id: string) => boolean; priority: number }[] } {
   const app = new Set<string>();
   const shared = new Set<string>();
+  let root = '.';
   const plugin: Plugin = {
     name: 'signed-in-chunks',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
     buildEnd() {
-      const src = (file: string) => path.resolve(this.environment?.config.root ?? '.', 'src', file);
       const closure = (roots: string[], stop: Set<string> = new Set()) => {
         const seen = new Set<string>();
         const visit = (id: string) => {
@@ -261,17 +269,15 @@ function signedInChunks(): { plugin: Plugin; groups: { name: string; test: (id: 
         roots.forEach(visit);
         return seen;
       };
-      const ids = [...this.getModuleIds()];
-      const firstLoad = closure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
-      const lazyRoots = (file: string) =>
-        [...readFileSync(src(file), 'utf8').matchAll(/lazyPage\(\s*\(\) => import\('([^']+)'\)/g)].map((m) => path.resolve(path.dirname(src(file)), `${m[1]}.tsx`));
-      const areaFile = src('app/area-routes.tsx');
-      const publicPages = closure(lazyRoots('app/router.tsx').filter((f) => f !== areaFile), firstLoad);
-      const shell = closure(
-        [areaFile, src('features/dashboard/dashboard-page.tsx'), src('app/layouts/user-menu.tsx'), src('lib/query-provider.tsx'), src('lib/session-cache.ts')],
-        firstLoad,
-      );
-      for (const root of shell) if (!this.getModuleInfo(root)) this.error(`signed-in-chunks: ${root} is not in the build`);
+      const fail = (message: string) => this.error(`signed-in-chunks: ${message}`);
+      const firstLoad = closure([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry));
+      const areaFile = path.join(root, 'src/app/area-routes.tsx');
+      const publicRoots = [...lazyPages(path.join(root, 'src/app/router.tsx'), fail).values()].map((p) => p.module).filter((f) => f !== areaFile);
+      const dashboard = lazyPages(areaFile, fail).get('DashboardPage')?.module ?? fail('no DashboardPage in area-routes.tsx');
+      const shellRoots = [areaFile, dashboard, ...SIGNED_IN_SHELL.map((file) => path.join(root, file))];
+      for (const id of shellRoots) if (!this.getModuleInfo(id)) fail(`${id} is not in the build`);
+      const publicPages = closure(publicRoots, firstLoad);
+      const shell = closure(shellRoots, firstLoad);
       app.clear();
       shared.clear();
       for (const id of shell) if (!KEEP_APART.test(id)) (publicPages.has(id) ? shared : app).add(id);

@@ -19,7 +19,7 @@
 // first load into more chunks (+1.5 kB gzipped; docs/decisions/016).
 import { cloneElement, createElement, Fragment, isValidElement, useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 import type { I18n } from '@lingui/core';
-import { NEEDS_RUNTIME, type Bundle } from './messages-demand';
+import { isSimple, NEEDS_RUNTIME, type Bundle, type Compiled } from './messages-demand';
 
 export type Lang = 'en' | 'ar';
 export const LANGS: readonly Lang[] = ['en', 'ar'];
@@ -36,8 +36,6 @@ import arAuth from 'virtual:messages/ar/auth';
 import arApp from 'virtual:messages/ar/app';
 import arAdmin from 'virtual:messages/ar/admin';
 
-/** A compiled message: a text, or parts where `[name]` is a placeholder and longer arrays are plurals/selects. */
-type Compiled = string | (string | unknown[])[];
 type Messages = Record<string, Compiled>;
 const catalogUrls: Record<Lang, Record<Bundle, string>> = {
   en: { shell: enShell, marketing: enMarketing, auth: enAuth, app: enApp, admin: enAdmin },
@@ -50,11 +48,6 @@ let runtime: I18n | undefined;
 let runtimeLoading: Promise<I18n> | undefined;
 const loaded = new Map<string, Promise<void>>();
 const wanted = new Set<Bundle>(['shell']);
-
-/** Plain texts and `{name}` placeholders are filled here; only a plural or a select needs Lingui. */
-function isSimple(message: Compiled): boolean {
-  return typeof message === 'string' || message.every((part) => typeof part === 'string' || (Array.isArray(part) && part.length === 1));
-}
 
 let runtimeImport: () => Promise<{ i18n: I18n }> = () => Promise.reject(new Error('no i18n runtime registered'));
 /** main.tsx hands over `() => import('@lingui/core')` (a dynamic import here would add a preload helper chunk). */

@@ -13,7 +13,14 @@ import { notificationKeys, STREAM_URL } from './api';
  * first load).
  */
 let schema: Promise<(typeof import('./stream-event'))['notificationStreamEvent']> | undefined;
-const loadSchema = () => (schema ??= import('./stream-event').then((m) => m.notificationStreamEvent));
+const loadSchema = () =>
+  (schema ??= import('./stream-event').then(
+    (m) => m.notificationStreamEvent,
+    (err: unknown) => {
+      schema = undefined; // a failed download is tried again with the next event
+      throw err;
+    },
+  ));
 
 const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 60_000;

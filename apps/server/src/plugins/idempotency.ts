@@ -30,6 +30,19 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request's second-factor code was checked (security/second-factor.ts): its key records that. */
+    secondFactorChecked?: boolean;
+  }
+}
+
+/** What a keyed request is remembered by: its route and the hash of its route, URL and body. */
+export function requestIdentity(req: FastifyRequest): { route: string; requestHash: string } {
+  const route = `${req.method} ${req.routeOptions.url}`;
+  return { route, requestHash: createHash('sha256').update(`${route}\n${req.url}\n${canonical(req.body)}`).digest('hex') };
+}
+
 export async function runMoneyOperation(
   db: Db,
   req: FastifyRequest,
@@ -40,9 +53,9 @@ export async function runMoneyOperation(
   const rawKey = req.headers['idempotency-key'];
   const key = typeof rawKey === 'string' ? rawKey.trim() : undefined;
   if (key !== undefined && (key.length === 0 || key.length > 200)) throw new AppError(400, 'Idempotency-Key must be 1-200 characters');
-  const route = `${req.method} ${req.routeOptions.url}`;
   // Only a keyed request is remembered, so only it needs the hash of what it asked.
-  const requestHash = key ? createHash('sha256').update(`${route}\n${req.url}\n${canonical(req.body)}`).digest('hex') : '';
+  const { route, requestHash } = key ? requestIdentity(req) : { route: `${req.method} ${req.routeOptions.url}`, requestHash: '' };
+  const secondFactor = req.secondFactorChecked === true;
 
   for (let attempt = 0; ; attempt++) {
     try {
@@ -50,7 +63,7 @@ export async function runMoneyOperation(
         if (key) {
           const inserted = await tx
             .insert(idempotencyKeys)
-            .values({ userId: user.id, key, route, requestHash })
+            .values({ userId: user.id, key, route, requestHash, secondFactor })
             .onConflictDoNothing()
             .returning({ key: idempotencyKeys.key });
           if (inserted.length === 0) return { replay: true as const };

@@ -14,7 +14,7 @@ import { idempotencyKeys, recoveryCodes, userTotp } from '../db/schema/index.js'
 import type { Clock } from '../clock.js';
 import { badRequest } from '../errors.js';
 import { takeAttempt, throttleBuckets } from '../plugins/throttle.js';
-import { IDEMPOTENCY_KEEP_MS } from '../plugins/idempotency.js';
+import { IDEMPOTENCY_KEEP_MS, requestIdentity } from '../plugins/idempotency.js';
 
 export const ISSUER = 'USDT Points';
 
@@ -108,10 +108,12 @@ declare module 'fastify' {
 
 /**
  * Route hooks for an action that needs a current code when 2FA is on (withdrawal, transfer, password change):
- * `{ ...needsCodeWhen2fa }` in the route's options. A retry of an Idempotency-Key whose answer is already stored
- * needs no new code: it moves nothing again and repeats the first answer. Only a key at least an hour away from
- * being pruned counts, so housekeeping cannot delete it between this check and the operation (which would then run
- * as a new request without a code).
+ * `{ ...needsCodeWhen2fa }` in the route's options. A code may be skipped only by the exact replay of a keyed
+ * request whose first run checked one: the same user, key, route, URL and body (the stored request hash), a stored
+ * answer, and the key's `second_factor` mark. A key completed on another route, with another body, or before 2FA was
+ * on stands in for nothing (the third outside attack skipped the password change's code with a deposit claim's key).
+ * Only a key at least an hour away from being pruned counts, so housekeeping cannot delete it between this check
+ * and the operation (which would then run as a new request without a code).
  */
 export const needsCodeWhen2fa = {
   preValidation: async (req: FastifyRequest) => {
@@ -124,6 +126,7 @@ export const needsCodeWhen2fa = {
     if (!me || !(await twoFactorEnabled(db, me.id))) return;
     const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'].trim() : '';
     if (key) {
+      const { route, requestHash } = requestIdentity(req);
       const [done] = await db
         .select({ status: idempotencyKeys.statusCode })
         .from(idempotencyKeys)
@@ -131,16 +134,24 @@ export const needsCodeWhen2fa = {
           and(
             eq(idempotencyKeys.userId, me.id),
             eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.route, route),
+            eq(idempotencyKeys.requestHash, requestHash),
+            eq(idempotencyKeys.secondFactor, true),
             sql`${idempotencyKeys.statusCode} is not null`,
             gt(idempotencyKeys.createdAt, new Date(clock().getTime() - IDEMPOTENCY_KEEP_MS + 60 * 60 * 1000)),
           ),
         );
-      if (done) return;
+      if (done) {
+        // The replay answers what the first run answered, and that run checked a code.
+        req.secondFactorChecked = true;
+        return;
+      }
     }
     const raw = req.confirmationCode;
     const code = typeof raw === 'number' ? String(raw).padStart(TOTP_DIGITS, '0') : typeof raw === 'string' ? raw.replace(/\s+/g, '') : '';
     if (code === '') throw badRequest(SECURITY_MSG.codeRequired);
     if (!/^\d{6}$/.test(code)) throw badRequest(SECURITY_MSG.codeInvalid);
     await confirmFactor(db, clock, me, req.ip, { code });
+    req.secondFactorChecked = true;
   },
 };

@@ -16,11 +16,18 @@ export function requireRole(...roles: Role[]) {
   return async (req: FastifyRequest) => {
     if (!req.user) throw unauthorized();
     if (!roles.includes(req.user.role)) throw forbidden();
-    // Setting ADMIN_2FA = required: every admin route refuses an admin without two-factor sign-in (issue 17).
-    if (req.server.settings.get('admin2fa') === 'required' && !(await twoFactorEnabled(req.server.deps.db, req.user.id))) {
-      throw forbidden(SECURITY_MSG.adminNeeds2fa);
-    }
+    await refuseAdminWithout2fa(req);
   };
+}
+
+/**
+ * Setting ADMIN_2FA = required: an admin without two-factor sign-in holds no admin privilege, neither the admin
+ * routes nor watching videos without a subscription (a stolen admin password alone must open nothing more).
+ */
+async function refuseAdminWithout2fa(req: FastifyRequest) {
+  if (req.server.settings.get('admin2fa') === 'required' && !(await twoFactorEnabled(req.server.deps.db, req.user!.id))) {
+    throw forbidden(SECURITY_MSG.adminNeeds2fa);
+  }
 }
 
 export const requireAdmin = requireRole('ADMIN', 'SADMIN');
@@ -28,7 +35,9 @@ export const requireAdmin = requireRole('ADMIN', 'SADMIN');
 /** Videos: subscribers, and admins (who manage them). */
 export async function requireSubscriber(req: FastifyRequest) {
   if (!req.user) throw unauthorized();
-  if (!req.user.subscribed && req.user.role === 'USER') throw forbidden('An active subscription is required');
+  if (req.user.subscribed) return;
+  if (req.user.role === 'USER') throw forbidden('An active subscription is required');
+  await refuseAdminWithout2fa(req);
 }
 
 /** The session user of a guarded route. */

@@ -11,6 +11,7 @@ import { buildApp, type App } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDb, type Db } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
+import { checkLedger } from '../src/ledger/check.js';
 
 export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
@@ -97,7 +98,10 @@ export async function startTestApp(
     client: () => new Client(url),
     close: async () => {
       await app.close();
+      // What `npm run ledger:check` checks, after every test file: a file that leaves a breach fails.
+      const report = await checkLedger(db).catch((e: unknown) => ({ ok: false, breaches: [`the check failed: ${(e as Error)?.message ?? e}`] }));
       await db.$client.end();
+      if (!report.ok) throw new Error(`ledger check after the test file:\n${report.breaches.join('\n')}`);
     },
   };
 }

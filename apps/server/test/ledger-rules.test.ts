@@ -247,3 +247,16 @@ describe('checkLedger and npm run ledger:check', () => {
     await expectLedgerClean(ctx);
   });
 });
+
+describe('the ledger check after every test file', () => {
+  test('a test app closed over a breached ledger fails its file', async () => {
+    const own = await startTestApp();
+    const { user } = await signUp(own);
+    await fund(own, user._id, 100);
+    await own.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update ledger_accounts set balance_cents = balance_cents + 1 where user_id = ${user._id}`);
+    });
+    await expect(own.close()).rejects.toThrow(/ledger check after the test file:\n[^]*holds/);
+  });
+});

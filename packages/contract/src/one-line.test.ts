@@ -132,3 +132,12 @@ describe('display of stored values', () => {
     expect(ann).toEqual({ title: 'T X', body: 'a\nb' });
   });
 });
+
+describe('chain settings', () => {
+  test('the Tron API URL refuses bidi and zero-width characters with its own message', async () => {
+    const { CHAIN_MSG } = await import('./chain-deposits.js');
+    expect(messageOf(SETTINGS.tronApiUrl.schema, 'https://api.trongrid.io')).toBeNull();
+    expect(messageOf(SETTINGS.tronApiUrl.schema, 'https://api\u202e.trongrid.io')).toBe(CHAIN_MSG.tronApiUrl);
+    expect(messageOf(SETTINGS.tronApiUrl.schema, 'https://api\u200b.trongrid.io')).toBe(CHAIN_MSG.tronApiUrl);
+  });
+});

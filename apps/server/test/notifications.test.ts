@@ -47,7 +47,7 @@ describe('each event writes one notification for the user it concerns, with the 
     );
     expect(toRecipient.map((r) => r.kind)).toEqual(['transfer_received']);
     expect(toRecipient[0].title).toBe('Points received');
-    expect(toRecipient[0].body).toBe('Alice Sender sent you 12.34 points.');
+    expect(toRecipient[0].body).toBe('“Alice Sender” sent you 12.34 points.');
     expect(JSON.stringify(toRecipient[0])).not.toContain(sender.user.email);
     expect(toRecipient[0].params).toEqual({ amountCents: 1234, senderName: 'Alice Sender' });
     expect(toSender.map((r) => r.kind)).toEqual(['transfer_sent']);
@@ -67,7 +67,7 @@ describe('each event writes one notification for the user it concerns, with the 
       ['deposit_credited', `Your deposit of 25.00 points (transaction ${tx}) was approved and credited to your balance.`],
     ]);
     expect(bonus.map((r) => [r.kind, r.body])).toEqual([
-      ['referral_earned', 'You earned 1.50 points: Bob Member, whom you referred, made their first deposit.'],
+      ['referral_earned', 'You earned 1.50 points: “Bob Member”, whom you referred, made their first deposit.'],
     ]);
     const [reverted, none] = await added([member.user._id, referrer.user._id], async () =>
       ok(await admin.post(`/api/v1/deposit/deposit/${tx}`, {})),
@@ -254,7 +254,7 @@ describe('the stream (server-sent events)', () => {
     expect(stream.retry).toBeGreaterThan(0);
     expect(ev.event).toBe('notification');
     const data = JSON.parse(ev.data);
-    expect(data).toMatchObject({ kind: 'transfer_received', title: 'Points received', body: 'Carol Streams sent you 2.50 points.', read: false, unread: 1 });
+    expect(data).toMatchObject({ kind: 'transfer_received', title: 'Points received', body: '“Carol Streams” sent you 2.50 points.', read: false, unread: 1 });
     const [row] = await rowsOf(recipient.user._id);
     expect(ev.id).toBe(String(row.id));
     // The sender's own stream would have had the sent one; the recipient's has nothing else.
@@ -280,7 +280,7 @@ describe('the stream (server-sent events)', () => {
     for (const p of ['4', '5', '6']) await fundAndSend(sender, recipient.user.email, p);
     const again = await openSse(ctx.url, recipient.client, '/api/v1/notifications/stream', seen.id);
     const caught = await again.waitFor(3);
-    expect(caught.map((e) => JSON.parse(e.data).body)).toEqual(['4.00', '5.00', '6.00'].map((p) => `Dave Away sent you ${p} points.`));
+    expect(caught.map((e) => JSON.parse(e.data).body)).toEqual(['4.00', '5.00', '6.00'].map((p) => `“Dave Away” sent you ${p} points.`));
     expect(JSON.parse(caught[2].data).unread).toBe(6);
     await new Promise((r) => setTimeout(r, 300));
     expect(again.events).toHaveLength(3);
@@ -302,10 +302,10 @@ describe('the stream (server-sent events)', () => {
     // Written while no connection listens: its NOTIFY reaches nobody.
     await fundAndSend(sender, recipient.user.email, '1.25');
     const [ev] = await stream.waitFor(1, 5_000);
-    expect(JSON.parse(ev.data).body).toBe('Fay Cut sent you 1.25 points.');
+    expect(JSON.parse(ev.data).body).toBe('“Fay Cut” sent you 1.25 points.');
     // Listening again: the next one arrives as usual.
     await fundAndSend(sender, recipient.user.email, '2.25');
-    expect(JSON.parse((await stream.waitFor(2, 2_000))[1].data).body).toBe('Fay Cut sent you 2.25 points.');
+    expect(JSON.parse((await stream.waitFor(2, 2_000))[1].data).body).toBe('“Fay Cut” sent you 2.25 points.');
     stream.close();
   });
 

@@ -109,7 +109,9 @@ describe('bad values: 400 with the setting\'s message, nothing saved', () => {
     ['a price over the limit', { subscriptionPrice: 1_000_000.01 }, SETTINGS_MSG.amount('Subscription price')],
     ['a minimum balance as text', { subscriptionMinBalance: 'twelve' }, SETTINGS_MSG.amount('Subscription minimum balance')],
     ['a support e-mail without a domain', { supportEmail: 'help@' }, SETTINGS_MSG.supportEmail],
-    ['a support e-mail with a NUL', { supportEmail: 'help\u0000@example.com' }, SETTINGS_MSG.supportEmail],
+    // Issue 26: a control, bidi or zero-width character gets the message that says so.
+    ['a support e-mail with a NUL', { supportEmail: 'help\u0000@example.com' }, SETTINGS_MSG.supportEmailInvisible],
+    ['a support e-mail with U+202E', { supportEmail: 'help\u202e@example.com' }, SETTINGS_MSG.supportEmailInvisible],
     ['a support phone with letters', { supportPhone: 'call us' }, SETTINGS_MSG.supportPhone],
     ['a support phone as a number', { supportPhone: 971400000 }, SETTINGS_MSG.supportPhone],
     ['one good value beside a bad one (all or nothing)', { depositAddress: ADDRESS_B, supportPhone: '' }, SETTINGS_MSG.supportPhone],

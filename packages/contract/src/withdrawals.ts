@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { amountCents } from './money.js';
 import { adminListQuery } from './admin.js';
+import { TEXT_MSG, oneLineText } from './one-line.js';
 
 export const WITHDRAW_MSG = {
   submitted: 'Withdrawal request submitted. The amount is held until it is processed.',
@@ -23,11 +24,14 @@ export const withdrawBody = z.object({
   amount: z.unknown().optional().superRefine((v, ctx) => {
     if (v === undefined || v === null || v === '') ctx.addIssue({ code: 'custom', message: WITHDRAW_MSG.amountRequired });
   }).pipe(amountCents()),
-  paymentId: z
-    .string({ error: WITHDRAW_MSG.paymentIdRequired })
-    .trim()
-    .min(1, WITHDRAW_MSG.paymentIdRequired)
-    .max(LIMITS.paymentIdMax, `Payment ID must be at most ${LIMITS.paymentIdMax} characters`),
+  // One line (issue 26): the payment id is quoted in the user's notifications and e-mails and on the admins' desk.
+  paymentId: oneLineText(TEXT_MSG.paymentId, {
+    typeMessage: WITHDRAW_MSG.paymentIdRequired,
+    min: 1,
+    minMessage: WITHDRAW_MSG.paymentIdRequired,
+    max: LIMITS.paymentIdMax,
+    maxMessage: `Payment ID must be at most ${LIMITS.paymentIdMax} characters`,
+  }),
 });
 export type WithdrawBody = z.input<typeof withdrawBody>;
 

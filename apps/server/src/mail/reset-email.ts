@@ -1,14 +1,16 @@
 // The password reset e-mail (issue 20: in the account's users.language). English is plain text, exactly as it
 // always was; Arabic adds an HTML alternative marked right-to-left (`<html lang="ar" dir="rtl">`), so mail
 // clients lay the Arabic out from the right (plain text alone is shown left-aligned by many of them).
-import type { Language } from '@app/contract';
+import { oneLineDisplay, type Language } from '@app/contract';
 import { escapeHtml } from '../modules/notifications/email.js';
 import type { MailMessage } from './mailer.js';
 
 export const RESET_SUBJECT = { en: 'Reset your password', ar: 'إعادة تعيين كلمة المرور' } as const satisfies Record<Language, string>;
 
 export function resetPasswordEmail(input: { to: string; fullName: string; link: string; lang: Language }): MailMessage {
-  const { to, fullName, link } = input;
+  const { to, link } = input;
+  // The name as one line (issue 26): one stored before names were refused CR/LF and bidi controls writes no lines.
+  const fullName = oneLineDisplay(input.fullName);
   if (input.lang !== 'ar') {
     return {
       to,

@@ -1,5 +1,5 @@
 import { toast } from './toast';
-import { EMAIL_INVISIBLE, LIMITS, MSG, firstMessage } from '@app/contract';
+import { EMAIL_INVISIBLE, LIMITS, MSG, TEXT_MSG, firstMessage } from '@app/contract';
 import type { z } from 'zod';
 import { msg, t } from './i18n';
 
@@ -20,6 +20,9 @@ export const SCHEMA_MESSAGES = [
   msg('At most 100 characters') satisfies `At most ${typeof LIMITS.nameMax} characters`,
   msg('At most 32 characters') satisfies `At most ${typeof LIMITS.phoneMax} characters`,
   msg('Phone is required'),
+  // Issue 26: a name or phone with a control, direction or zero-width character.
+  msg('Full name must be one line of text without control or direction characters') satisfies typeof TEXT_MSG.fullName,
+  msg('Phone must be one line of text without control or direction characters') satisfies typeof TEXT_MSG.phone,
 ];
 
 /** Where a form shows its wrong fields (components/ui/field-errors.tsx): field name → message. */

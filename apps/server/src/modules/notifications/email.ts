@@ -7,6 +7,7 @@ import {
   ALWAYS_ON_CATEGORIES,
   NOTIFICATION_KIND_CATEGORY,
   PLATFORM_NAME,
+  oneLineDisplay,
   type NotificationCategory,
   type NotificationKind,
   type NotificationLanguage,
@@ -112,12 +113,16 @@ export interface NotificationEmailInput {
 
 export function notificationEmail(n: NotificationEmailInput): MailMessage {
   const t = EMAIL_CHROME[n.lang ?? 'en'];
+  // The recipient's name and the subject as one line (issue 26): a name stored before names were refused CR/LF and
+  // bidi controls adds no line to the greeting and reorders nothing; the title is the Subject header.
+  const name = oneLineDisplay(n.fullName);
+  const title = oneLineDisplay(n.title);
   const category = categoryOf(n.kind);
   const alwaysOn = ALWAYS_ON_CATEGORIES.includes(category);
   const centre = `${n.appUrl}/user/notifications`;
   const why = alwaysOn ? t.securityAlwaysOn : t.why((t.lang === 'ar' ? CATEGORY_LABEL_AR : CATEGORY_LABEL)[category]);
   const text = [
-    t.hello(n.fullName),
+    t.hello(name),
     '',
     n.body,
     '',
@@ -131,11 +136,11 @@ export function notificationEmail(n: NotificationEmailInput): MailMessage {
   const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
   const html = [
     '<!doctype html>',
-    `<html ${t.htmlAttrs}><head><meta charset="utf-8"><title>${escapeHtml(n.title)}</title></head>`,
+    `<html ${t.htmlAttrs}><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>`,
     `<body style="font-family: Arial, Helvetica, sans-serif; color: #111827; line-height: 1.5;${t.bodyStyle}">`,
     `<p style="font-weight: bold; font-size: 18px;">${escapeHtml(PLATFORM_NAME)}</p>`,
-    `<h1 style="font-size: 20px;">${escapeHtml(n.title)}</h1>`,
-    `<p>${escapeHtml(t.hello(n.fullName))}</p>`,
+    `<h1 style="font-size: 20px;">${escapeHtml(title)}</h1>`,
+    `<p>${escapeHtml(t.hello(name))}</p>`,
     `<p style="white-space: pre-line;">${escapeHtml(n.body)}</p>`,
     `<p>${link(centre, t.seeAll)}</p>`,
     '<hr>',
@@ -150,5 +155,5 @@ export function notificationEmail(n: NotificationEmailInput): MailMessage {
     headers['List-Unsubscribe'] = `<${n.unsubscribeUrl}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
-  return { to: n.to, subject: n.title, text, html, headers, messageId: `<${n.publicId}@${new URL(n.appUrl).hostname}>` };
+  return { to: n.to, subject: title, text, html, headers, messageId: `<${n.publicId}@${new URL(n.appUrl).hostname}>` };
 }

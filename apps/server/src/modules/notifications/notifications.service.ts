@@ -4,7 +4,9 @@
 import { sql } from 'drizzle-orm';
 import {
   NOTIFICATION_KIND_CATEGORY,
+  multiLineDisplay,
   notificationLanguage,
+  oneLineDisplay,
   renderNotification,
   type NotificationItem,
   type NotificationKind,
@@ -24,11 +26,14 @@ export type NotificationRow = {
 };
 
 /**
- * A stored notification's title and body in `lang`: English is the text stored with the row (as written then);
- * another language is rendered from its kind + params (a kind this release does not know keeps the stored text).
+ * A stored notification's title and body in `lang`, rendered from its kind + params, in English too: a row written
+ * before issue 26 may hold, in its stored text, a name with CR/LF or bidi controls that today's rendering shows as a
+ * quoted line. A kind this release does not know (or params it cannot render) keeps the stored text.
  */
 export function localisedText(n: { kind: string; title: string; body: string; params: unknown }, lang: NotificationLanguage): { title: string; body: string } {
-  if (lang === 'en' || !Object.hasOwn(NOTIFICATION_KIND_CATEGORY, n.kind) || n.params === null || typeof n.params !== 'object') return { title: n.title, body: n.body };
+  // An announcement is one text for every language: its stored title and body, made safe the way rendering does.
+  if (n.kind === 'announcement') return { title: oneLineDisplay(n.title), body: multiLineDisplay(n.body) };
+  if (!Object.hasOwn(NOTIFICATION_KIND_CATEGORY, n.kind) || n.params === null || typeof n.params !== 'object') return { title: n.title, body: n.body };
   try {
     return renderNotification(n.kind as NotificationKind, n.params as never, lang);
   } catch {

@@ -173,7 +173,8 @@ function Snapshot({ value, other }: { value: unknown; other: unknown }) {
         const changed = otherObj !== null && JSON.stringify(otherObj[key]) !== JSON.stringify(v);
         return (
           <li key={key} className={`break-all ${changed ? 'font-semibold' : ''}`}>
-            <span className="text-slate-600 dark:text-slate-300">{key}:</span> {formatValue(v)}
+            {/* The value isolated (issue 26): a name stored with U+202E reorders nothing after it. */}
+            <span className="text-slate-600 dark:text-slate-300">{key}:</span> <bdi>{formatValue(v)}</bdi>
             {changed && <span className="sr-only"> {t('(changed)')}</span>}
           </li>
         );

@@ -51,6 +51,7 @@ export const SETTING_TEXTS = [
   msg('Nothing changed: the settings already have these values'),
   msg('Deposit address must be a Tron (TRC20) address: 34 characters starting with T (or empty to turn deposits off)'),
   msg('Support e-mail must be an e-mail address'),
+  msg('Support e-mail must not contain invisible or direction-control characters'),
   msg('Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .'),
   msg('Sign-ups per address and hour must be a whole number of accounts from 0 (no limit) to 1,000,000'),
   msg('Two-factor sign-in for admins must be "required" or "optional"'),

@@ -14,10 +14,17 @@ import { Pagination } from '../../components/ui/pagination';
 import { errorMessage } from '../../lib/api';
 import { formatCount, msg, t, Trans } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX, announcementBody, type AnnouncementAudience } from '@app/contract';
+import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX, announcementBody, type AnnouncementAudience, type TEXT_MSG } from '@app/contract';
 import { parseOrToast } from '../../lib/validate';
 import { ANNOUNCEMENTS_LIMIT, fetchAnnouncements, notificationKeys, sendAnnouncement } from './api';
 import { When } from './notification-item';
+
+/** The contract's refusals of issue 26 (TEXT_MSG), shown by parseOrToast in the current language. */
+const ONE_LINE_MESSAGES: readonly (typeof TEXT_MSG.announcementTitle | typeof TEXT_MSG.announcementBody)[] = [
+  msg('Announcement title must be one line of text without control or direction characters'),
+  msg('Announcement text must not contain control or direction characters (line breaks are allowed)'),
+];
+void ONE_LINE_MESSAGES;
 
 const AUDIENCES: { value: AnnouncementAudience; label: string; hint: string }[] = [
   { value: 'all', label: msg('All users'), hint: msg('Everyone with an account.') },

@@ -2,7 +2,7 @@
 // the second step after one.
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { passkeyName, firstMessage, type PasskeyRecord } from '@app/contract';
+import { passkeyName, firstMessage, type PasskeyRecord, type TEXT_MSG } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
@@ -10,12 +10,19 @@ import { DateTime } from '../../components/ui/date-time';
 import { useConfirm } from '../../components/ui/confirm-dialog';
 import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import { t, Trans } from '../../lib/i18n';
+import { msg, t, Trans } from '../../lib/i18n';
 import { addPasskey, fetchPasskeys, removePasskey, renamePasskey, securityKeys } from './api';
+
+/** The name's refusal of issue 26 (one line, no control or direction character): marked for the i18n check, so
+ * checkedName's t() shows it in the current language. */
+const PASSKEY_NAME_MESSAGES = [
+  msg('Passkey name must be one line of text without control or direction characters') satisfies typeof TEXT_MSG.passkeyName,
+];
+void PASSKEY_NAME_MESSAGES;
 
 const checkedName = (value: string) => {
   const parsed = passkeyName.safeParse(value);
-  if (!parsed.success) toast.error(firstMessage(parsed.error));
+  if (!parsed.success) toast.error(t(firstMessage(parsed.error)));
   return parsed.success ? parsed.data : null;
 };
 

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
-import { LIMITS, MSG, SECURITY_MSG, WITHDRAW_MSG, centsToNumber, formatCents, withdrawBody } from '@app/contract';
+import { LIMITS, MSG, SECURITY_MSG, WITHDRAW_MSG, type TEXT_MSG, centsToNumber, formatCents, withdrawBody } from '@app/contract';
 import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -23,6 +23,8 @@ import { msg, t, Trans } from '../../lib/i18n';
 
 /** WITHDRAW_MSG.submitted (the type keeps the two identical), shown when the server's answer has no message. */
 const SUBMITTED: typeof WITHDRAW_MSG.submitted = msg('Withdrawal request submitted. The amount is held until it is processed.');
+/** TEXT_MSG.paymentId (issue 26): the form shows it under the payment id, in the current language. */
+const PAYMENT_ID_ONE_LINE: typeof TEXT_MSG.paymentId = msg('Payment ID must be one line of text without control or direction characters');
 
 const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
@@ -34,6 +36,7 @@ export function WithdrawPage() {
   const { confirm, dialog } = useConfirm();
   const fields = useFieldErrors({
     [WITHDRAW_MSG.insufficient]: 'amount',
+    [PAYMENT_ID_ONE_LINE]: 'paymentId',
     [SECURITY_MSG.codeInvalid]: 'code',
     [SECURITY_MSG.codeRequired]: 'code',
   });

@@ -9,6 +9,7 @@ import { auditCount, balance, expectLedgerClean } from './money-helpers.js';
 import { TronStandIn, USDT, randomTronAddress, randomTxId, usdtUnits } from './tron-standin.js';
 import { ChainApiError, retryAfterMs, tronApi } from '../src/modules/chain-deposits/tron-api.js';
 import { hex20ToTron, tronToHex20 } from '../src/modules/chain-deposits/tron-address.js';
+import { loadConfig } from '../src/config.js';
 
 const ADDRESS = randomTronAddress();
 const POLL_MS = 150;
@@ -365,5 +366,53 @@ describe('with TRON_API_URL empty', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+// The outside attack of issue 26, replayed over HTTP against the TronGrid stand-in: each test performs one finding
+// and asserts that it now fails, with the ledger clean afterwards.
+describe('issue 26: the outside attack on chain deposits', () => {
+  test('7b. TRON_API_URL with credentials or a link-local / metadata address is refused, naming the setting; nothing changes', async () => {
+    const boss = await signUpAs(a, 'SADMIN');
+    const before = a.app.settings.get('tronApiUrl');
+    for (const url of [
+      'http://user:pass@api.trongrid.io',
+      'https://key@api.trongrid.io',
+      'http://169.254.169.254/latest/meta-data',
+      'http://2852039166', // 169.254.169.254 as one decimal number
+      'http://0xa9fea9fe',
+      'http://[fe80::1]:8090',
+      'http://[::ffff:169.254.169.254]',
+    ]) {
+      const res = await boss.client.put('/api/v1/settings', { tronApiUrl: url });
+      expect(res.status, url).toBe(400);
+      expect(res.body.message, url).toBe(CHAIN_MSG.tronApiUrlUnsafe);
+      expect(res.body.message).toMatch(/^Tron API URL /);
+      expect(a.app.settings.get('tronApiUrl')).toBe(before);
+    }
+    expect(() => loadConfig({ TRON_API_URL: 'http://user:pass@api.trongrid.io' })).toThrow(/TRON_API_URL: Tron API URL must not hold a user name or password/);
+    expect(() => loadConfig({ TRON_API_URL: 'http://169.254.169.254' })).toThrow(/TRON_API_URL: .*link-local/);
+    // An ordinary address (a private one too: a self-hosted node) is still accepted.
+    expect(loadConfig({ TRON_API_URL: 'http://10.0.0.5:8090' }).TRON_API_URL).toBe('http://10.0.0.5:8090');
+  });
+
+  test('7c. a user holds at most 3 open payment requests: a 4th amount, asked in turn or all at once, is refused with a message', async () => {
+    const attacker = await signUp(a);
+    // Distinct amounts 88.00, 88.01, … each take one of the 100 pay amounts 88.00 … 88.99.
+    for (const amount of ['88', '88.01', '88.02']) expect((await attacker.client.post('/api/v1/deposit/request', { amount })).status).toBe(201);
+    const fourth = await attacker.client.post('/api/v1/deposit/request', { amount: '88.03' });
+    expect(fourth.status).toBe(409);
+    expect(fourth.body.message).toBe(CHAIN_MSG.tooManyOpen);
+    expect(fourth.body.message).toContain('3 open payment requests');
+    // Asking again for an amount already requested still returns that request.
+    expect((await attacker.client.post('/api/v1/deposit/request', { amount: '88.01' })).status).toBe(200);
+    // Fired at once, the limit still holds (allocation runs under one lock).
+    const racer = await signUp(b);
+    const answers = await Promise.all(['88.10', '88.11', '88.12', '88.13', '88.14'].map((amount, i) => racer.client.post('/api/v1/deposit/request', { amount })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 409, 409]);
+    const { rows } = await a.db.execute<{ user_id: string; n: number }>(
+      sql`select user_id, count(*)::int as n from deposit_requests where user_id in (${attacker.user._id}, ${racer.user._id}) group by user_id`,
+    );
+    expect(rows.map((r) => r.n)).toEqual([3, 3]);
   });
 });

@@ -160,12 +160,14 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
 
   // Deposits confirmed on the Tron chain.
   'Tron API URL must be empty or an http(s) address such as https://api.trongrid.io': 'يجب أن يكون عنوان Tron API فارغًا أو عنوان http(s)‎ مثل https://api.trongrid.io',
+  'Tron API URL must not hold a user name or password (user:pass@) nor point to a link-local or cloud metadata address (169.254.x.x, fe80::)':
+    'يجب ألا يحتوي عنوان Tron API على اسم مستخدم أو كلمة مرور (user:pass@)، وألا يشير إلى عنوان محلي للرابط أو إلى خدمة البيانات الوصفية السحابية (169.254.x.x، fe80::)',
   'Tron API key must be empty or 1 to 100 letters, digits and dashes': 'يجب أن يكون مفتاح Tron API فارغًا أو من 1 إلى 100 حرف أو رقم أو شرطة',
   'USDT contract must be a Tron (TRC20) address: 34 characters starting with T': 'يجب أن يكون عقد USDT عنوانًا على شبكة Tron ‏(TRC20): ‏34 حرفًا يبدأ بالحرف T',
   'Tron poll interval must be a whole number of milliseconds from 100 to 3600000': 'يجب أن تكون فترة الاستعلام من شبكة Tron عددًا صحيحًا من أجزاء الثانية بين 100 و3600000',
   'Deposit window must be a whole number of minutes from 1 to 1440': 'يجب أن تكون مهلة الإيداع عددًا صحيحًا من الدقائق بين 1 و1440',
   'Deposits confirmed on the chain are not turned on; send the transaction ID with the deposit form': 'خدمة تأكيد الإيداعات على الشبكة غير مفعّلة؛ أرسل رقم المعاملة عبر نموذج الإيداع',
-  'You already have 5 open payment requests. Pay one of them or wait until one expires.': 'لديك بالفعل 5 طلبات دفع مفتوحة. ادفع أحدها أو انتظر حتى تنتهي صلاحية أحدها.',
+  'You already have 3 open payment requests. Pay one of them or wait until one expires.': 'لديك بالفعل 3 طلبات دفع مفتوحة. ادفع أحدها أو انتظر حتى تنتهي صلاحية أحدها.',
   'Send exactly the amount shown to the address below': 'أرسل المبلغ المعروض بالضبط إلى العنوان أدناه',
   'Payment request': 'طلب الدفع',
   'Payment request not found': 'طلب الدفع غير موجود',

@@ -41,7 +41,8 @@ export type ChainCreditKind = (typeof CHAIN_CREDIT_KINDS)[number];
 
 /** USDT has 6 decimals: one cent is 10,000 units. */
 const UNITS_PER_CENT = 10_000n;
-const MAX_OPEN_REQUESTS = 5;
+/** Open payment requests one user may hold: a few accounts cannot take all 100 pay amounts of a popular sum. */
+const MAX_OPEN_REQUESTS = 3;
 /** Transfers settled per database transaction (a poll page is 200). */
 const SETTLE_BATCH = 200;
 const ALLOCATION_LOCK = 724_311_015;

@@ -58,6 +58,9 @@ export const SETTING_TEXTS = [
     'Referral levels must be 1 to 10 percentages separated by commas (such as 10,5,3), each 0 to 100 with at most 2 decimals, adding up to at most 100',
   ),
   msg('Tron API URL must be empty or an http(s) address such as https://api.trongrid.io'),
+  msg(
+    'Tron API URL must not hold a user name or password (user:pass@) nor point to a link-local or cloud metadata address (169.254.x.x, fe80::)',
+  ),
   msg('Tron API key must be empty or 1 to 100 letters, digits and dashes'),
   msg('USDT contract must be a Tron (TRC20) address: 34 characters starting with T'),
   msg('Tron poll interval must be a whole number of milliseconds from 100 to 3600000'),

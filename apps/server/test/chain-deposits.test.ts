@@ -85,11 +85,12 @@ describe('payment requests and the poller', () => {
   test('a crash between recording a transfer and settling it loses nothing: the next poll settles it, once', async () => {
     const u = await signUp(a);
     const r = await request(u.client, 21);
-    // What a crash leaves: the transfer recorded ('new'), the cursor already past it, no credit.
-    const txId = randomTxId();
+    // What a crash leaves: the transfer recorded ('new', not yet checked against its receipt), the cursor already
+    // past it (the stand-in never lists it again), no credit.
+    const { txId, from } = chain.feed({ to: ADDRESS, value: usdtUnits(String(r.payAmount)), listed: false });
     await a.db.execute(sql`
       insert into chain_transfers (tx_id, position, token, from_address, to_address, value, block_time)
-      values (${txId}, 0, ${USDT}, ${randomTronAddress()}, ${ADDRESS}, ${usdtUnits(String(r.payAmount)).toString()}::numeric, now())`);
+      values (${txId}, 0, ${USDT}, ${from}, ${ADDRESS}, ${usdtUnits(String(r.payAmount)).toString()}::numeric, now())`);
     await eventually(async () => expect((await u.client.get(`/api/v1/deposit/request/${r._id}`)).body.request.status).toBe('credited'));
     await pollsPass(2);
     expect(await balance(a, u.user._id)).toBe(Math.round(r.payAmount * 100));
@@ -372,6 +373,85 @@ describe('with TRON_API_URL empty', () => {
 // The outside attack of issue 26, replayed over HTTP against the TronGrid stand-in: each test performs one finding
 // and asserts that it now fails, with the ledger clean afterwards.
 describe('issue 26: the outside attack on chain deposits', () => {
+  test('2. a listed transfer whose transaction was reverted is never credited: unmatched with the reason, and an admin cannot assign it', async () => {
+    const admin = await signUpAs(a, 'ADMIN');
+    const u = await signUp(a);
+    const r = await request(u.client, 19);
+    // Listed by the indexer (as TronGrid lists failed TRC20 calls), but its receipt says REVERT: no USDT moved.
+    const failed = chain.feed({ to: ADDRESS, value: usdtUnits(String(r.payAmount)), failed: true });
+    const row = async () =>
+      (await a.db.execute<{ id: string; status: string; reason: string | null; verified: boolean | null }>(sql`select id, status, reason, verified from chain_transfers where tx_id = ${failed.txId}`)).rows;
+    await eventually(async () => expect(await row()).toMatchObject([{ status: 'unmatched', verified: false }]));
+    await pollsPass(2);
+    expect(await balance(a, u.user._id)).toBe(0);
+    expect((await u.client.get(`/api/v1/deposit/request/${r._id}`)).body.request.status).toBe('awaiting');
+    const listed = (await admin.client.get('/api/v1/deposit/unmatched?page=1&limit=100')).body.transfers.find((t: { transactionId: string }) => t.transactionId === failed.txId);
+    expect(listed.reason).toMatch(/^Failed on the chain/);
+    const assign = await admin.client.post(`/api/v1/deposit/unmatched/${listed._id}/assign`, { email: u.user.email });
+    expect(assign.status).toBe(409);
+    expect(assign.body.message).toBe(CHAIN_MSG.failedAssign);
+    // The same transaction pasted is refused, as before.
+    const pasted = await u.client.post('/api/v1/deposit/deposit', { amount: r.payAmount, transactionId: failed.txId });
+    expect(pasted.status).toBe(400);
+    expect(pasted.body.message).toBe(CHAIN_MSG.reverted);
+    expect(await balance(a, u.user._id)).toBe(0);
+    await expectLedgerClean(a);
+  });
+
+  test('2. a listing whose value is not in the transaction’s log is not credited; one listed before it is solidified waits, without holding back the rest, and is asked for once more per poll', async () => {
+    const liar = await signUp(a);
+    const waiting = await signUp(a);
+    const other = await signUp(a);
+    const [rl, rw, ro] = [await request(liar.client, 29), await request(waiting.client, 31), await request(other.client, 32)];
+    // The indexer shows the liar's pay amount; the log holds 0.01.
+    const lie = chain.feed({ to: ADDRESS, value: usdtUnits('0.01'), listedValue: usdtUnits(String(rl.payAmount)) });
+    // Listed as confirmed, but not solidified yet: gettransactioninfobyid answers {}.
+    const early = chain.feed({ to: ADDRESS, value: usdtUnits(String(rw.payAmount)), solid: false });
+    const fine = chain.feed({ to: ADDRESS, value: usdtUnits(String(ro.payAmount)) });
+    await eventually(async () => expect((await other.client.get(`/api/v1/deposit/request/${ro._id}`)).body.request.status).toBe('credited'));
+    await pollsPass(2);
+    const status = async (txId: string) =>
+      (await a.db.execute<{ status: string; verified: boolean | null; reason: string | null }>(sql`select status, verified, reason from chain_transfers where tx_id = ${txId}`)).rows[0];
+    expect(await status(lie.txId)).toMatchObject({ status: 'unmatched', verified: false, reason: expect.stringMatching(/^Not in the transaction’s log/) });
+    expect(await status(early.txId)).toMatchObject({ status: 'new', verified: null });
+    expect(await status(fine.txId)).toMatchObject({ status: 'credited', verified: true });
+    expect(await balance(a, liar.user._id)).toBe(0);
+    expect(await balance(a, waiting.user._id)).toBe(0);
+    // Solidified later: the next poll confirms and credits it, once.
+    chain.solidify(early.txId);
+    await eventually(async () => expect((await waiting.client.get(`/api/v1/deposit/request/${rw._id}`)).body.request.status).toBe('credited'));
+    expect(await balance(a, waiting.user._id)).toBe(Math.round(rw.payAmount * 100));
+    // Settled transfers are never asked for again: further polls make no receipt calls.
+    await pollsPass(1);
+    const calls = chain.infoCalls;
+    await pollsPass(3);
+    expect(chain.infoCalls).toBe(calls);
+    await expectLedgerClean(a);
+  });
+
+  test('3. an Approval listed with a pay amount’s value is not credited (nor even recorded); a Transfer in the same transaction is', async () => {
+    const victim = await signUp(a);
+    const payer = await signUp(a);
+    const rv = await request(victim.client, 27);
+    const rp = await request(payer.client, 28);
+    const txId = randomTxId();
+    // One transaction: an approve() naming the deposit address as spender for the victim's pay amount (listed first),
+    // and a real transfer of the payer's pay amount.
+    const approval = chain.feed({ txId, to: ADDRESS, value: usdtUnits(String(rv.payAmount)), type: 'Approval' });
+    chain.feed({ txId, to: ADDRESS, value: usdtUnits(String(rp.payAmount)), from: approval.from });
+    const lone = chain.feed({ to: ADDRESS, value: usdtUnits(String(rv.payAmount)), type: 'Approval' });
+    await eventually(async () => expect((await payer.client.get(`/api/v1/deposit/request/${rp._id}`)).body.request.status).toBe('credited'));
+    await pollsPass(2);
+    expect(await balance(a, payer.user._id)).toBe(Math.round(rp.payAmount * 100));
+    expect(await balance(a, victim.user._id)).toBe(0);
+    expect((await victim.client.get(`/api/v1/deposit/request/${rv._id}`)).body.request.status).toBe('awaiting');
+    const { rows } = await a.db.execute<{ tx_id: string; position: number; value: string }>(
+      sql`select tx_id, position, value::text as value from chain_transfers where tx_id in (${txId}, ${lone.txId}) order by position`,
+    );
+    expect(rows).toEqual([{ tx_id: txId, position: 0, value: usdtUnits(String(rp.payAmount)).toString() }]);
+    await expectLedgerClean(a);
+  });
+
   test('7b. TRON_API_URL with credentials or a link-local / metadata address is refused, naming the setting; nothing changes', async () => {
     const boss = await signUpAs(a, 'SADMIN');
     const before = a.app.settings.get('tronApiUrl');

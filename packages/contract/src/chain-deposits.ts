@@ -48,6 +48,8 @@ export const CHAIN_MSG = {
   notUnmatched: 'This transfer has already been credited or dismissed',
   notUsdtAssign: 'This transfer is not USDT to the deposit address; it can only be dismissed',
   fractionAssign: 'This transfer is not a whole number of cents; it can only be dismissed',
+  failedAssign: 'This transfer did not go through on the chain (reverted, or not in its transaction’s log); it can only be dismissed',
+  uncheckedAssign: 'This transfer is not confirmed on the chain yet; try again after the next check',
   userNotFound: 'No user with that e-mail',
   assigned: 'Transfer credited to the user',
   dismissed: 'Transfer dismissed',

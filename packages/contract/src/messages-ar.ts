@@ -187,6 +187,9 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Transfer not found': 'التحويل غير موجود',
   'This transfer has already been credited or dismissed': 'سبقت إضافة هذا التحويل إلى الرصيد أو استبعاده',
   'This transfer is not USDT to the deposit address; it can only be dismissed': 'هذا التحويل ليس USDT مرسلًا إلى عنوان الإيداع؛ لا يمكن إلا استبعاده',
+  'This transfer did not go through on the chain (reverted, or not in its transaction’s log); it can only be dismissed':
+    'لم يتم هذا التحويل على الشبكة (عُكست معاملته، أو لا يظهر في سجل معاملته)؛ لا يمكن إلا تجاهله',
+  'This transfer is not confirmed on the chain yet; try again after the next check': 'لم يُؤكَّد هذا التحويل على الشبكة بعد؛ حاول مرة أخرى بعد الفحص التالي',
   'This transfer is not a whole number of cents; it can only be dismissed': 'مبلغ هذا التحويل يتجاوز منزلتين عشريتين؛ لا يمكن إلا استبعاده',
   'No user with that e-mail': 'لا يوجد مستخدم بهذا البريد الإلكتروني',
   'Transfer credited to the user': 'تمت إضافة التحويل إلى رصيد المستخدم',

@@ -353,6 +353,29 @@ describe('a misbehaving chain API', () => {
 });
 
 describe('with TRON_API_URL empty', () => {
+  test('issue 26, 4. the manual approval path: a first deposit under REFERRAL_BONUS_MIN_DEPOSIT pays no bonus, and the bonus never exceeds the deposit', async () => {
+    const off = await startTestApp({ DEPOSIT_ADDRESS: ADDRESS, REFERRAL_BONUS_MIN_DEPOSIT: '0.50', REFERRAL_FIRST_DEPOSIT_BONUS: '1.00' });
+    try {
+      const admin = await signUpAs(off, 'ADMIN');
+      const referrer = await signUp(off);
+      const approve = async (amount: number) => {
+        const m = await signUp(off, { refer: referrer.user.referralCode });
+        const claim = await m.client.post('/api/v1/deposit/deposit', { amount, transactionId: randomTxId() });
+        expect(claim.status, claim.text).toBe(201);
+        expect((await admin.client.post(`/api/v1/deposit/deposit/${claim.body.deposit._id}`)).status).toBe(200);
+      };
+      await approve(0.3); // under 0.50: no bonus
+      expect(await balance(off, referrer.user._id)).toBe(0);
+      await approve(0.6); // bonus 1.00 capped at the deposit
+      expect(await balance(off, referrer.user._id)).toBe(60);
+      await approve(20);
+      expect(await balance(off, referrer.user._id)).toBe(160);
+      await expectLedgerClean(off);
+    } finally {
+      await off.close();
+    }
+  });
+
   test('no payment requests, the manual claim as before, /config says so', async () => {
     const off = await startTestApp({ DEPOSIT_ADDRESS: ADDRESS });
     try {
@@ -450,6 +473,70 @@ describe('issue 26: the outside attack on chain deposits', () => {
     );
     expect(rows).toEqual([{ tx_id: txId, position: 0, value: usdtUnits(String(rp.payAmount)).toString() }]);
     await expectLedgerClean(a);
+  });
+
+  test('4. the first-deposit bonus is not farmed with cent deposits: five referred accounts paying 0.01–0.05 on the chain, and one assigned by an admin, earn the referrer nothing', async () => {
+    const admin = await signUpAs(a, 'ADMIN');
+    const referrer = await signUp(a);
+    const sybils = await Promise.all(Array.from({ length: 5 }, () => signUp(a, { refer: referrer.user.referralCode })));
+    const requests: Awaited<ReturnType<typeof request>>[] = [];
+    for (const u of sybils) requests.push(await request(u.client, '0.01'));
+    expect(requests.map((r) => r.payAmount).sort()).toEqual([0.01, 0.02, 0.03, 0.04, 0.05]);
+    for (const r of requests) chain.feed({ to: ADDRESS, value: usdtUnits(String(r.payAmount)) });
+    for (const [i, u] of sybils.entries()) {
+      await eventually(async () => expect((await u.client.get(`/api/v1/deposit/request/${requests[i]._id}`)).body.request.status).toBe('credited'));
+    }
+    // A stray cent transfer assigned by an admin to a sixth referred account pays nothing either.
+    const sixth = await signUp(a, { refer: referrer.user.referralCode });
+    const stray = chain.feed({ to: ADDRESS, value: usdtUnits('0.07') });
+    let strayId = '';
+    await eventually(async () => {
+      const t = (await admin.client.get('/api/v1/deposit/unmatched?page=1&limit=100')).body.transfers.find((x: { transactionId: string }) => x.transactionId === stray.txId);
+      expect(t).toBeTruthy();
+      strayId = t._id;
+    });
+    expect((await admin.client.post(`/api/v1/deposit/unmatched/${strayId}/assign`, { email: sixth.user.email })).status).toBe(200);
+    expect(await balance(a, sixth.user._id)).toBe(7);
+    expect(await balance(a, referrer.user._id)).toBe(0);
+    // The bonus was decided by those first deposits: a later 12.00 pays none; a new member's first 12.00 pays 1.00.
+    const later = await request(sybils[0].client, 12);
+    chain.feed({ to: ADDRESS, value: usdtUnits(String(later.payAmount)) });
+    const honest = await signUp(a, { refer: referrer.user.referralCode });
+    const first = await request(honest.client, 12);
+    chain.feed({ to: ADDRESS, value: usdtUnits(String(first.payAmount)) });
+    await eventually(async () => expect((await honest.client.get(`/api/v1/deposit/request/${first._id}`)).body.request.status).toBe('credited'));
+    await eventually(async () => expect((await sybils[0].client.get(`/api/v1/deposit/request/${later._id}`)).body.request.status).toBe('credited'));
+    expect(await balance(a, referrer.user._id)).toBe(100);
+    await expectLedgerClean(a);
+  });
+
+  test('4. MIN_DEPOSIT (a live setting): requests and claims below it are refused with the minimum; a smaller transfer that arrives anyway is unmatched', async () => {
+    const boss = await signUpAs(a, 'SADMIN');
+    const admin = await signUpAs(a, 'ADMIN');
+    const u = await signUp(a);
+    const before = await request(u.client, '3.5'); // made while the minimum is still 0.01
+    try {
+      expect((await boss.client.put('/api/v1/settings', { minDeposit: 5 })).status).toBe(200);
+      await eventually(() => expect(b.app.settings.get('minDeposit')).toBe(500));
+      const refused = await u.client.post('/api/v1/deposit/request', { amount: '4.99' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(DEPOSIT_MSG.belowMinimum('5.00'));
+      expect(refused.body.message).toBe('The minimum deposit is 5.00 USDT. Enter an amount of at least 5.00.');
+      const claim = await u.client.post('/api/v1/deposit/deposit', { amount: 4.99, transactionId: randomTxId() });
+      expect(claim.status).toBe(400);
+      expect(claim.body.message).toBe(DEPOSIT_MSG.belowMinimum('5.00'));
+      expect((await u.client.post('/api/v1/deposit/request', { amount: 5 })).status).toBe(201);
+      // The transfer of the request made before the raise arrives: below the minimum, it waits for an admin.
+      const small = chain.feed({ to: ADDRESS, value: usdtUnits(String(before.payAmount)) });
+      await eventually(async () => {
+        const t = (await admin.client.get('/api/v1/deposit/unmatched?page=1&limit=100')).body.transfers.find((x: { transactionId: string }) => x.transactionId === small.txId);
+        expect(t?.reason).toBe('Below the minimum deposit (MIN_DEPOSIT)');
+      });
+      expect(await balance(a, u.user._id)).toBe(0);
+    } finally {
+      await boss.client.put('/api/v1/settings', { minDeposit: 0.01 });
+      await eventually(() => expect(b.app.settings.get('minDeposit')).toBe(1));
+    }
   });
 
   test('7b. TRON_API_URL with credentials or a link-local / metadata address is refused, naming the setting; nothing changes', async () => {

@@ -246,6 +246,10 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
     'يجب أن يكون الحد الأدنى للرصيد اللازم للاشتراك 0 أو مبلغًا بمنزلتين عشريتين على الأكثر، وبحد أقصى 1,000,000.00',
   'Referral first-deposit bonus must be 0 or an amount with at most 2 decimals, up to 1,000,000.00':
     'يجب أن تكون مكافأة الإحالة عن الإيداع الأول 0 أو مبلغًا بمنزلتين عشريتين على الأكثر، وبحد أقصى 1,000,000.00',
+  'Minimum deposit must be 0 or an amount with at most 2 decimals, up to 1,000,000.00':
+    'يجب أن يكون الحد الأدنى للإيداع 0 أو مبلغًا بمنزلتين عشريتين على الأكثر، وبحد أقصى 1,000,000.00',
+  'Referral bonus minimum deposit must be 0 or an amount with at most 2 decimals, up to 1,000,000.00':
+    'يجب أن يكون الحد الأدنى للإيداع المؤهل لمكافأة الإحالة 0 أو مبلغًا بمنزلتين عشريتين على الأكثر، وبحد أقصى 1,000,000.00',
   'Support e-mail must be an e-mail address': 'يجب أن يكون بريد الدعم عنوان بريد إلكتروني صالحًا',
   'Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .': 'يجب أن يتكون هاتف الدعم من 5 إلى 32 خانة: أرقام ومسافات و + ( ) - .',
   'Sign-ups per address and hour must be a whole number of accounts from 0 (no limit) to 1,000,000':
@@ -381,6 +385,10 @@ export const AR_PATTERNS: readonly Pattern[] = [
       const text = t(m[1]!);
       return text && `${text} (${arabicCount(Number(m[2]), ['بقيت ثانية واحدة', 'بقيت ثانيتان', 'ثوانٍ متبقية', 'ثانية متبقية'])})`;
     },
+  ],
+  [
+    /^The minimum deposit is (\S+) USDT\. Enter an amount of at least (\S+)\.$/,
+    (m) => `الحد الأدنى للإيداع ${m[1]} USDT. أدخل مبلغًا لا يقل عن ${m[2]}.`,
   ],
   [/^You earned (\S+) points$/, (m) => `ربحت ${m[1]} نقطة`],
   [/^(\d+) ledger breach\(es\) found$/, (m) => `عدد المخالفات في دفتر الحسابات: ${m[1]}`],

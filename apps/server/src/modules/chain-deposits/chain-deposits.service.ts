@@ -23,7 +23,7 @@ import {
   type UnmatchedTransfer,
 } from '@app/contract';
 import type { Db } from '../../db/client.js';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import type { Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 import type { SettingsStore } from '../../settings/store.js';
@@ -56,6 +56,8 @@ export interface ChainSettings {
   depositAddress: string;
   pollMs: number;
   windowMin: number;
+  /** MIN_DEPOSIT: requests below it are refused, transfers below it go to the unmatched list. */
+  minDepositCents: number;
   /** The referral rules in force (a first credited deposit pays the referrer's bonus). */
   referral: ReferralRules;
 }
@@ -72,6 +74,7 @@ export function chainSettings(settings: Pick<SettingsStore, 'get'>): ChainSettin
     depositAddress,
     pollMs: Number(settings.get('tronPollMs')),
     windowMin: Number(settings.get('depositWindowMin')),
+    minDepositCents: settings.get('minDeposit'),
     referral: referralRules(settings),
   };
 }
@@ -116,6 +119,7 @@ const requestColumns = sql`r.id, r.user_id, r.amount_cents, r.pay_amount_cents, 
  * free payAmount. Allocation runs under one transaction-level advisory lock: two requests never pick the same amount.
  */
 export async function createRequest(tx: Tx, userId: string, amountCents: number, s: ChainSettings, now: Date): Promise<{ created: boolean; request: DepositRequestRecord }> {
+  if (amountCents < s.minDepositCents) throw badRequest(DEPOSIT_MSG.belowMinimum(formatCents(s.minDepositCents)));
   if (await accountClosed(tx, userId)) throw conflict(CHAIN_MSG.accountClosed);
   await tx.execute(sql`select pg_advisory_xact_lock(${ALLOCATION_LOCK})`);
   const own = await tx.execute<RequestRow>(sql`
@@ -248,12 +252,15 @@ export async function confirmOnChain(db: Db, s: ChainSettings, api: Pick<TronApi
   return rows.length;
 }
 
+const BELOW_MINIMUM = 'Below the minimum deposit (MIN_DEPOSIT)';
+
 /** Why a transfer cannot be credited automatically, as SQL over chain_transfers t (null: it may match a request). */
 const unmatchedReason = (s: ChainSettings) => sql`case
   when t.token <> ${s.usdtContract} then 'Not the USDT contract'
   when t.to_address <> ${s.depositAddress} then 'Not sent to the deposit address'
   when t.value % ${Number(UNITS_PER_CENT)} <> 0 then 'Not a whole number of cents'
   when t.value / ${Number(UNITS_PER_CENT)} > 9000000000000000 then 'Amount too large'
+  when t.value / ${Number(UNITS_PER_CENT)} < ${s.minDepositCents} then ${BELOW_MINIMUM}
   when not exists (
     select 1 from deposit_requests r
     where r.pay_amount_cents = t.value / ${Number(UNITS_PER_CENT)} and r.address = t.to_address
@@ -344,7 +351,8 @@ async function settleOne(tx: Tx, s: ChainSettings, id: number): Promise<{ userId
   if (!t || t.status !== 'new' || t.verified !== true) return null;
   const cents = wholeCents(t.value);
   let reason = 'Not a USDT transfer of whole cents to the deposit address';
-  if (t.token === s.usdtContract && t.to_address === s.depositAddress && cents !== null) {
+  if (cents !== null && cents < s.minDepositCents) reason = BELOW_MINIMUM;
+  else if (t.token === s.usdtContract && t.to_address === s.depositAddress && cents !== null) {
     const { rows } = await tx.execute<{ id: string; user_id: string }>(sql`
       select id, user_id from deposit_requests
       where pay_amount_cents = ${cents} and address = ${t.to_address} and created_at <= ${t.block_time} and expires_at >= ${t.block_time}
@@ -397,7 +405,7 @@ async function creditTransfer(
   if (!depositId) throw new NotCreditable('A deposit form was already submitted for this transaction; settle it on the deposit list');
   const eventKey = `chain:${t.tx_id}:${t.position}`;
   // The referrer's first-deposit bonus (modules/referrals): its accounts are locked with the credit's, before posting.
-  const bonus = await prepareFirstDepositBonus(tx, opts.referral, userId, { codes: ['external:deposits'], userIds: [userId] });
+  const bonus = await prepareFirstDepositBonus(tx, opts.referral, userId, cents, { codes: ['external:deposits'], userIds: [userId] });
   await post(tx, {
     kind: opts.kind,
     eventKey,

@@ -43,6 +43,9 @@ const envSchema = z.object({
   ADMIN_2FA: settingVar('admin2fa', 'optional'),
   REFERRAL_LEVELS: settingVar('referralLevels', '10,5,3'),
   REFERRAL_FIRST_DEPOSIT_BONUS: settingVar('referralFirstDepositBonus', '1.00'),
+  REFERRAL_BONUS_MIN_DEPOSIT: settingVar('referralBonusMinDeposit', '12.00'),
+  // The smallest deposit accepted (requests, claims; smaller transfers go to the unmatched list). A setting.
+  MIN_DEPOSIT: settingVar('minDeposit', '0.01'),
   TRUST_PROXY: z.string().default(''),
   // Accounts one client address may create per hour; 0 turns the limit off (load tests, test suites). A setting.
   SIGNUP_LIMIT_PER_HOUR: settingVar('signupLimitPerHour', '20'),

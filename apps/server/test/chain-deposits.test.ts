@@ -9,6 +9,7 @@ import { auditCount, balance, expectLedgerClean } from './money-helpers.js';
 import { TronStandIn, USDT, randomTronAddress, randomTxId, usdtUnits } from './tron-standin.js';
 import { ChainApiError, retryAfterMs, tronApi } from '../src/modules/chain-deposits/tron-api.js';
 import { hex20ToTron, tronToHex20 } from '../src/modules/chain-deposits/tron-address.js';
+import { loadConfig } from '../src/config.js';
 
 const ADDRESS = randomTronAddress();
 const POLL_MS = 150;
@@ -84,11 +85,12 @@ describe('payment requests and the poller', () => {
   test('a crash between recording a transfer and settling it loses nothing: the next poll settles it, once', async () => {
     const u = await signUp(a);
     const r = await request(u.client, 21);
-    // What a crash leaves: the transfer recorded ('new'), the cursor already past it, no credit.
-    const txId = randomTxId();
+    // What a crash leaves: the transfer recorded ('new', not yet checked against its receipt), the cursor already
+    // past it (the stand-in never lists it again), no credit.
+    const { txId, from } = chain.feed({ to: ADDRESS, value: usdtUnits(String(r.payAmount)), listed: false });
     await a.db.execute(sql`
       insert into chain_transfers (tx_id, position, token, from_address, to_address, value, block_time)
-      values (${txId}, 0, ${USDT}, ${randomTronAddress()}, ${ADDRESS}, ${usdtUnits(String(r.payAmount)).toString()}::numeric, now())`);
+      values (${txId}, 0, ${USDT}, ${from}, ${ADDRESS}, ${usdtUnits(String(r.payAmount)).toString()}::numeric, now())`);
     await eventually(async () => expect((await u.client.get(`/api/v1/deposit/request/${r._id}`)).body.request.status).toBe('credited'));
     await pollsPass(2);
     expect(await balance(a, u.user._id)).toBe(Math.round(r.payAmount * 100));
@@ -351,6 +353,29 @@ describe('a misbehaving chain API', () => {
 });
 
 describe('with TRON_API_URL empty', () => {
+  test('issue 26, 4. the manual approval path: a first deposit under REFERRAL_BONUS_MIN_DEPOSIT pays no bonus, and the bonus never exceeds the deposit', async () => {
+    const off = await startTestApp({ DEPOSIT_ADDRESS: ADDRESS, REFERRAL_BONUS_MIN_DEPOSIT: '0.50', REFERRAL_FIRST_DEPOSIT_BONUS: '1.00' });
+    try {
+      const admin = await signUpAs(off, 'ADMIN');
+      const referrer = await signUp(off);
+      const approve = async (amount: number) => {
+        const m = await signUp(off, { refer: referrer.user.referralCode });
+        const claim = await m.client.post('/api/v1/deposit/deposit', { amount, transactionId: randomTxId() });
+        expect(claim.status, claim.text).toBe(201);
+        expect((await admin.client.post(`/api/v1/deposit/deposit/${claim.body.deposit._id}`)).status).toBe(200);
+      };
+      await approve(0.3); // under 0.50: no bonus
+      expect(await balance(off, referrer.user._id)).toBe(0);
+      await approve(0.6); // bonus 1.00 capped at the deposit
+      expect(await balance(off, referrer.user._id)).toBe(60);
+      await approve(20);
+      expect(await balance(off, referrer.user._id)).toBe(160);
+      await expectLedgerClean(off);
+    } finally {
+      await off.close();
+    }
+  });
+
   test('no payment requests, the manual claim as before, /config says so', async () => {
     const off = await startTestApp({ DEPOSIT_ADDRESS: ADDRESS });
     try {
@@ -365,5 +390,196 @@ describe('with TRON_API_URL empty', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+// The outside attack of issue 26, replayed over HTTP against the TronGrid stand-in: each test performs one finding
+// and asserts that it now fails, with the ledger clean afterwards.
+describe('issue 26: the outside attack on chain deposits', () => {
+  test('2. a listed transfer whose transaction was reverted is never credited: unmatched with the reason, and an admin cannot assign it', async () => {
+    const admin = await signUpAs(a, 'ADMIN');
+    const u = await signUp(a);
+    const r = await request(u.client, 19);
+    // Listed by the indexer (as TronGrid lists failed TRC20 calls), but its receipt says REVERT: no USDT moved.
+    const failed = chain.feed({ to: ADDRESS, value: usdtUnits(String(r.payAmount)), failed: true });
+    const row = async () =>
+      (await a.db.execute<{ id: string; status: string; reason: string | null; verified: boolean | null }>(sql`select id, status, reason, verified from chain_transfers where tx_id = ${failed.txId}`)).rows;
+    await eventually(async () => expect(await row()).toMatchObject([{ status: 'unmatched', verified: false }]));
+    await pollsPass(2);
+    expect(await balance(a, u.user._id)).toBe(0);
+    expect((await u.client.get(`/api/v1/deposit/request/${r._id}`)).body.request.status).toBe('awaiting');
+    const listed = (await admin.client.get('/api/v1/deposit/unmatched?page=1&limit=100')).body.transfers.find((t: { transactionId: string }) => t.transactionId === failed.txId);
+    expect(listed.reason).toMatch(/^Failed on the chain/);
+    const assign = await admin.client.post(`/api/v1/deposit/unmatched/${listed._id}/assign`, { email: u.user.email });
+    expect(assign.status).toBe(409);
+    expect(assign.body.message).toBe(CHAIN_MSG.failedAssign);
+    // The same transaction pasted is refused, as before.
+    const pasted = await u.client.post('/api/v1/deposit/deposit', { amount: r.payAmount, transactionId: failed.txId });
+    expect(pasted.status).toBe(400);
+    expect(pasted.body.message).toBe(CHAIN_MSG.reverted);
+    expect(await balance(a, u.user._id)).toBe(0);
+    await expectLedgerClean(a);
+  });
+
+  test('2. a listing whose value is not in the transaction’s log is not credited; one listed before it is solidified waits, without holding back the rest, and is asked for once more per poll', async () => {
+    const liar = await signUp(a);
+    const waiting = await signUp(a);
+    const other = await signUp(a);
+    const [rl, rw, ro] = [await request(liar.client, 29), await request(waiting.client, 31), await request(other.client, 32)];
+    // The indexer shows the liar's pay amount; the log holds 0.01.
+    const lie = chain.feed({ to: ADDRESS, value: usdtUnits('0.01'), listedValue: usdtUnits(String(rl.payAmount)) });
+    // Listed as confirmed, but not solidified yet: gettransactioninfobyid answers {}.
+    const early = chain.feed({ to: ADDRESS, value: usdtUnits(String(rw.payAmount)), solid: false });
+    const fine = chain.feed({ to: ADDRESS, value: usdtUnits(String(ro.payAmount)) });
+    await eventually(async () => expect((await other.client.get(`/api/v1/deposit/request/${ro._id}`)).body.request.status).toBe('credited'));
+    await pollsPass(2);
+    const status = async (txId: string) =>
+      (await a.db.execute<{ status: string; verified: boolean | null; reason: string | null }>(sql`select status, verified, reason from chain_transfers where tx_id = ${txId}`)).rows[0];
+    expect(await status(lie.txId)).toMatchObject({ status: 'unmatched', verified: false, reason: expect.stringMatching(/^Not in the transaction’s log/) });
+    expect(await status(early.txId)).toMatchObject({ status: 'new', verified: null });
+    expect(await status(fine.txId)).toMatchObject({ status: 'credited', verified: true });
+    expect(await balance(a, liar.user._id)).toBe(0);
+    expect(await balance(a, waiting.user._id)).toBe(0);
+    // Solidified later: the next poll confirms and credits it, once.
+    chain.solidify(early.txId);
+    await eventually(async () => expect((await waiting.client.get(`/api/v1/deposit/request/${rw._id}`)).body.request.status).toBe('credited'));
+    expect(await balance(a, waiting.user._id)).toBe(Math.round(rw.payAmount * 100));
+    // Settled transfers are never asked for again: further polls make no receipt calls.
+    await pollsPass(1);
+    const calls = chain.infoCalls;
+    await pollsPass(3);
+    expect(chain.infoCalls).toBe(calls);
+    await expectLedgerClean(a);
+  });
+
+  test('3. an Approval listed with a pay amount’s value is not credited (nor even recorded); a Transfer in the same transaction is', async () => {
+    const victim = await signUp(a);
+    const payer = await signUp(a);
+    const rv = await request(victim.client, 27);
+    const rp = await request(payer.client, 28);
+    const txId = randomTxId();
+    // One transaction: an approve() naming the deposit address as spender for the victim's pay amount (listed first),
+    // and a real transfer of the payer's pay amount.
+    const approval = chain.feed({ txId, to: ADDRESS, value: usdtUnits(String(rv.payAmount)), type: 'Approval' });
+    chain.feed({ txId, to: ADDRESS, value: usdtUnits(String(rp.payAmount)), from: approval.from });
+    const lone = chain.feed({ to: ADDRESS, value: usdtUnits(String(rv.payAmount)), type: 'Approval' });
+    await eventually(async () => expect((await payer.client.get(`/api/v1/deposit/request/${rp._id}`)).body.request.status).toBe('credited'));
+    await pollsPass(2);
+    expect(await balance(a, payer.user._id)).toBe(Math.round(rp.payAmount * 100));
+    expect(await balance(a, victim.user._id)).toBe(0);
+    expect((await victim.client.get(`/api/v1/deposit/request/${rv._id}`)).body.request.status).toBe('awaiting');
+    const { rows } = await a.db.execute<{ tx_id: string; position: number; value: string }>(
+      sql`select tx_id, position, value::text as value from chain_transfers where tx_id in (${txId}, ${lone.txId}) order by position`,
+    );
+    expect(rows).toEqual([{ tx_id: txId, position: 0, value: usdtUnits(String(rp.payAmount)).toString() }]);
+    await expectLedgerClean(a);
+  });
+
+  test('4. the first-deposit bonus is not farmed with cent deposits: five referred accounts paying 0.01–0.05 on the chain, and one assigned by an admin, earn the referrer nothing', async () => {
+    const admin = await signUpAs(a, 'ADMIN');
+    const referrer = await signUp(a);
+    const sybils = await Promise.all(Array.from({ length: 5 }, () => signUp(a, { refer: referrer.user.referralCode })));
+    const requests: Awaited<ReturnType<typeof request>>[] = [];
+    for (const u of sybils) requests.push(await request(u.client, '0.01'));
+    expect(requests.map((r) => r.payAmount).sort()).toEqual([0.01, 0.02, 0.03, 0.04, 0.05]);
+    for (const r of requests) chain.feed({ to: ADDRESS, value: usdtUnits(String(r.payAmount)) });
+    for (const [i, u] of sybils.entries()) {
+      await eventually(async () => expect((await u.client.get(`/api/v1/deposit/request/${requests[i]._id}`)).body.request.status).toBe('credited'));
+    }
+    // A stray cent transfer assigned by an admin to a sixth referred account pays nothing either.
+    const sixth = await signUp(a, { refer: referrer.user.referralCode });
+    const stray = chain.feed({ to: ADDRESS, value: usdtUnits('0.07') });
+    let strayId = '';
+    await eventually(async () => {
+      const t = (await admin.client.get('/api/v1/deposit/unmatched?page=1&limit=100')).body.transfers.find((x: { transactionId: string }) => x.transactionId === stray.txId);
+      expect(t).toBeTruthy();
+      strayId = t._id;
+    });
+    expect((await admin.client.post(`/api/v1/deposit/unmatched/${strayId}/assign`, { email: sixth.user.email })).status).toBe(200);
+    expect(await balance(a, sixth.user._id)).toBe(7);
+    expect(await balance(a, referrer.user._id)).toBe(0);
+    // The bonus was decided by those first deposits: a later 12.00 pays none; a new member's first 12.00 pays 1.00.
+    const later = await request(sybils[0].client, 12);
+    chain.feed({ to: ADDRESS, value: usdtUnits(String(later.payAmount)) });
+    const honest = await signUp(a, { refer: referrer.user.referralCode });
+    const first = await request(honest.client, 12);
+    chain.feed({ to: ADDRESS, value: usdtUnits(String(first.payAmount)) });
+    await eventually(async () => expect((await honest.client.get(`/api/v1/deposit/request/${first._id}`)).body.request.status).toBe('credited'));
+    await eventually(async () => expect((await sybils[0].client.get(`/api/v1/deposit/request/${later._id}`)).body.request.status).toBe('credited'));
+    expect(await balance(a, referrer.user._id)).toBe(100);
+    await expectLedgerClean(a);
+  });
+
+  test('4. MIN_DEPOSIT (a live setting): requests and claims below it are refused with the minimum; a smaller transfer that arrives anyway is unmatched', async () => {
+    const boss = await signUpAs(a, 'SADMIN');
+    const admin = await signUpAs(a, 'ADMIN');
+    const u = await signUp(a);
+    const before = await request(u.client, '3.5'); // made while the minimum is still 0.01
+    try {
+      expect((await boss.client.put('/api/v1/settings', { minDeposit: 5 })).status).toBe(200);
+      await eventually(() => expect(b.app.settings.get('minDeposit')).toBe(500));
+      const refused = await u.client.post('/api/v1/deposit/request', { amount: '4.99' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(DEPOSIT_MSG.belowMinimum('5.00'));
+      expect(refused.body.message).toBe('The minimum deposit is 5.00 USDT. Enter an amount of at least 5.00.');
+      const claim = await u.client.post('/api/v1/deposit/deposit', { amount: 4.99, transactionId: randomTxId() });
+      expect(claim.status).toBe(400);
+      expect(claim.body.message).toBe(DEPOSIT_MSG.belowMinimum('5.00'));
+      expect((await u.client.post('/api/v1/deposit/request', { amount: 5 })).status).toBe(201);
+      // The transfer of the request made before the raise arrives: below the minimum, it waits for an admin.
+      const small = chain.feed({ to: ADDRESS, value: usdtUnits(String(before.payAmount)) });
+      await eventually(async () => {
+        const t = (await admin.client.get('/api/v1/deposit/unmatched?page=1&limit=100')).body.transfers.find((x: { transactionId: string }) => x.transactionId === small.txId);
+        expect(t?.reason).toBe('Below the minimum deposit (MIN_DEPOSIT)');
+      });
+      expect(await balance(a, u.user._id)).toBe(0);
+    } finally {
+      await boss.client.put('/api/v1/settings', { minDeposit: 0.01 });
+      await eventually(() => expect(b.app.settings.get('minDeposit')).toBe(1));
+    }
+  });
+
+  test('7b. TRON_API_URL with credentials or a link-local / metadata address is refused, naming the setting; nothing changes', async () => {
+    const boss = await signUpAs(a, 'SADMIN');
+    const before = a.app.settings.get('tronApiUrl');
+    for (const url of [
+      'http://user:pass@api.trongrid.io',
+      'https://key@api.trongrid.io',
+      'http://169.254.169.254/latest/meta-data',
+      'http://2852039166', // 169.254.169.254 as one decimal number
+      'http://0xa9fea9fe',
+      'http://[fe80::1]:8090',
+      'http://[::ffff:169.254.169.254]',
+    ]) {
+      const res = await boss.client.put('/api/v1/settings', { tronApiUrl: url });
+      expect(res.status, url).toBe(400);
+      expect(res.body.message, url).toBe(CHAIN_MSG.tronApiUrlUnsafe);
+      expect(res.body.message).toMatch(/^Tron API URL /);
+      expect(a.app.settings.get('tronApiUrl')).toBe(before);
+    }
+    expect(() => loadConfig({ TRON_API_URL: 'http://user:pass@api.trongrid.io' })).toThrow(/TRON_API_URL: Tron API URL must not hold a user name or password/);
+    expect(() => loadConfig({ TRON_API_URL: 'http://169.254.169.254' })).toThrow(/TRON_API_URL: .*link-local/);
+    // An ordinary address (a private one too: a self-hosted node) is still accepted.
+    expect(loadConfig({ TRON_API_URL: 'http://10.0.0.5:8090' }).TRON_API_URL).toBe('http://10.0.0.5:8090');
+  });
+
+  test('7c. a user holds at most 3 open payment requests: a 4th amount, asked in turn or all at once, is refused with a message', async () => {
+    const attacker = await signUp(a);
+    // Distinct amounts 88.00, 88.01, … each take one of the 100 pay amounts 88.00 … 88.99.
+    for (const amount of ['88', '88.01', '88.02']) expect((await attacker.client.post('/api/v1/deposit/request', { amount })).status).toBe(201);
+    const fourth = await attacker.client.post('/api/v1/deposit/request', { amount: '88.03' });
+    expect(fourth.status).toBe(409);
+    expect(fourth.body.message).toBe(CHAIN_MSG.tooManyOpen);
+    expect(fourth.body.message).toContain('3 open payment requests');
+    // Asking again for an amount already requested still returns that request.
+    expect((await attacker.client.post('/api/v1/deposit/request', { amount: '88.01' })).status).toBe(200);
+    // Fired at once, the limit still holds (allocation runs under one lock).
+    const racer = await signUp(b);
+    const answers = await Promise.all(['88.10', '88.11', '88.12', '88.13', '88.14'].map((amount, i) => racer.client.post('/api/v1/deposit/request', { amount })));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 409, 409]);
+    const { rows } = await a.db.execute<{ user_id: string; n: number }>(
+      sql`select user_id, count(*)::int as n from deposit_requests where user_id in (${attacker.user._id}, ${racer.user._id}) group by user_id`,
+    );
+    expect(rows.map((r) => r.n)).toEqual([3, 3]);
   });
 });

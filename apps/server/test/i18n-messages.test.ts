@@ -14,7 +14,7 @@ const KEPT = new Set([
   'USDT', 'TRC20', 'Tron', 'Tronscan', 'TXID', 'API', 'URL', 'http', 'https', 'api', 'trongrid', 'USER', 'ADMIN', 'CSRF', 'JSON', 'json',
   'application', 'Content', 'Type', 'Length', 'content', 'type', 'Idempotency', 'Key', 'page', 'limit', 'from', 'cursor', 'nextCursor',
   'actor', 'action', 'YouTube', 'mp4', 'webm', 'ogg', 'ogv', 'm4v', 'mov', 'required', 'optional', 'user', 'security', 'NUL', 'u0000',
-  'HTTP', 'QR', 'UUID', 'ISO', 'YYYY', 'true', 'false', 'null', 'NaN',
+  'HTTP', 'QR', 'UUID', 'ISO', 'YYYY', 'true', 'false', 'null', 'NaN', 'pass', 'fe80', // user:pass@, fe80:: (TRON_API_URL)
 ]);
 
 const scan = scanApiMessages();

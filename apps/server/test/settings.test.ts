@@ -81,6 +81,8 @@ test('the environment seeds the settings: GET /settings names them after the var
       admin2fa: 'optional',
       referralLevels: '10,5,3',
       referralFirstDepositBonus: 1,
+      minDeposit: 0.01,
+      referralBonusMinDeposit: 12,
     },
   });
   expect((await user.get('/api/v1/settings')).status).toBe(403);

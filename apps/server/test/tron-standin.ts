@@ -26,6 +26,16 @@ export interface FedTransfer {
   blockTimestamp: number;
   /** Listed with only_confirmed=true, and solid for gettransactioninfobyid. */
   confirmed: boolean;
+  /** The listing item's type: 'Approval' (an allowance: no USDT moves, its log holds an Approval event). */
+  type?: 'Transfer' | 'Approval';
+  /** false: listed as confirmed, but gettransactioninfobyid still answers {} (not solidified yet). */
+  solid?: boolean;
+  /** The transaction failed on the chain: listed all the same, its receipt says REVERT and its log is empty. */
+  failed?: boolean;
+  /** false: on the chain but never listed (only a pasted id or an earlier recording finds it). */
+  listed?: boolean;
+  /** A listing that lies: the value it shows instead of the one in the log. */
+  listedValue?: bigint;
 }
 
 export type Misbehaviour = 'none' | '500' | '429' | 'garbage' | 'bad-shape' | 'hang';
@@ -37,6 +47,8 @@ export const usdtUnits = (amount: string) => {
 };
 
 const pad64 = (hex: string) => hex.padStart(64, '0');
+/** keccak256("Approval(address,address,uint256)"). */
+export const APPROVAL_TOPIC = '8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
 
 export class TronStandIn {
   transfers: FedTransfer[] = [];
@@ -75,6 +87,11 @@ export class TronStandIn {
 
   confirm(txId: string) {
     for (const t of this.transfers) if (t.txId === txId) t.confirmed = true;
+  }
+
+  /** The transaction is solidified: gettransactioninfobyid answers with its receipt from now on. */
+  solidify(txId: string) {
+    for (const t of this.transfers) if (t.txId === txId) t.solid = true;
   }
 
   private send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -116,6 +133,7 @@ export class TronStandIn {
     const asc = (q.get('order_by') ?? '').endsWith(',asc');
     let rows = this.transfers.filter(
       (t) =>
+        t.listed !== false &&
         (q.get('only_to') !== 'true' || t.to === address) &&
         (q.get('only_confirmed') !== 'true' || t.confirmed) &&
         (this.ignoreContractFilter || !contract || t.token === contract) &&
@@ -133,8 +151,8 @@ export class TronStandIn {
         block_timestamp: t.blockTimestamp,
         from: t.from,
         to: t.to,
-        type: 'Transfer',
-        value: t.value.toString(),
+        type: t.type ?? 'Transfer',
+        value: (t.listedValue ?? t.value).toString(),
       })),
       success: true,
       meta: { at: Date.now(), page_size: page.length, ...(fingerprint ? { fingerprint, links: { next: `${this.url}/v1/accounts/${address}/transactions/trc20?fingerprint=${fingerprint}` } } : {}) },
@@ -157,8 +175,21 @@ export class TronStandIn {
       };
     }
     const transfers = this.transfers.filter((t) => t.txId === txId && t.confirmed);
-    if (transfers.length === 0) return {};
+    if (transfers.length === 0 || transfers.some((t) => t.solid === false)) return {};
     const first = transfers[0];
+    if (transfers.some((t) => t.failed)) {
+      return {
+        id: txId,
+        fee: 13_844_850,
+        blockNumber: 60_000_002,
+        blockTimeStamp: first.blockTimestamp,
+        contractResult: ['08c379a0'],
+        contract_address: `41${tronToHex20(first.token)}`,
+        receipt: { energy_fee: 13_499_850, energy_usage_total: 64_285, net_fee: 345_000, result: 'REVERT' },
+        result: 'FAILED',
+        resMessage: '5452433230',
+      };
+    }
     return {
       id: txId,
       fee: 345_000,
@@ -169,7 +200,7 @@ export class TronStandIn {
       receipt: { energy_usage: 0, energy_usage_total: 14_650, net_usage: 345, result: 'SUCCESS' },
       log: transfers.map((t) => ({
         address: tronToHex20(t.token),
-        topics: [TRANSFER_TOPIC, pad64(tronToHex20(t.from)!), pad64(tronToHex20(t.to)!)],
+        topics: [t.type === 'Approval' ? APPROVAL_TOPIC : TRANSFER_TOPIC, pad64(tronToHex20(t.from)!), pad64(tronToHex20(t.to)!)],
         data: pad64(t.value.toString(16)),
       })),
     };

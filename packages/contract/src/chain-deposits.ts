@@ -20,6 +20,8 @@ export const PAY_AMOUNT_SLOTS = 100;
 
 export const CHAIN_MSG = {
   tronApiUrl: 'Tron API URL must be empty or an http(s) address such as https://api.trongrid.io',
+  tronApiUrlUnsafe:
+    'Tron API URL must not hold a user name or password (user:pass@) nor point to a link-local or cloud metadata address (169.254.x.x, fe80::)',
   tronApiKey: 'Tron API key must be empty or 1 to 100 letters, digits and dashes',
   usdtContract: 'USDT contract must be a Tron (TRC20) address: 34 characters starting with T',
   tronPollMs: 'Tron poll interval must be a whole number of milliseconds from 100 to 3600000',
@@ -27,7 +29,7 @@ export const CHAIN_MSG = {
   notEnabled: 'Deposits confirmed on the chain are not turned on; send the transaction ID with the deposit form',
   allTaken: (amount: string) =>
     `All ${PAY_AMOUNT_SLOTS} payment amounts for ${amount} USDT are taken by open requests right now. Try again in a few minutes or choose another amount.`,
-  tooManyOpen: 'You already have 5 open payment requests. Pay one of them or wait until one expires.',
+  tooManyOpen: 'You already have 3 open payment requests. Pay one of them or wait until one expires.',
   requestCreated: 'Send exactly the amount shown to the address below',
   requestFound: 'Payment request',
   requestNotFound: 'Payment request not found',
@@ -47,6 +49,8 @@ export const CHAIN_MSG = {
   notUnmatched: 'This transfer has already been credited or dismissed',
   notUsdtAssign: 'This transfer is not USDT to the deposit address; it can only be dismissed',
   fractionAssign: 'This transfer is not a whole number of cents; it can only be dismissed',
+  failedAssign: 'This transfer did not go through on the chain (reverted, or not in its transaction’s log); it can only be dismissed',
+  uncheckedAssign: 'This transfer is not confirmed on the chain yet; try again after the next check',
   userNotFound: 'No user with that e-mail',
   assigned: 'Transfer credited to the user',
   dismissed: 'Transfer dismissed',
@@ -54,12 +58,42 @@ export const CHAIN_MSG = {
   emailInvalid: 'Enter the e-mail address of the user to credit',
 } as const;
 
+/**
+ * A link-local address as the WHATWG URL parser spells a host (it has already turned 2852039166, 0xa9fea9fe and
+ * 0251.0376.0251.0376 into dotted decimal, and an IPv6 literal into its short lower-case form): 169.254.0.0/16 (the
+ * cloud metadata service at 169.254.169.254 among them), fe80::/10, and either inside an IPv4-mapped IPv6 address.
+ */
+export function isLinkLocalHost(hostname: string): boolean {
+  const h = hostname.toLowerCase();
+  if (/^169\.254\.\d{1,3}\.\d{1,3}$/.test(h)) return true;
+  if (!h.startsWith('[')) return false;
+  const v6 = h.slice(1, -1);
+  if (/^fe[89ab][0-9a-f]:/.test(v6)) return true;
+  const mapped = /^(?:0{0,4}:){0,4}:?ffff:(?:([0-9a-f]{1,4}):([0-9a-f]{1,4})|(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3})$/.exec(v6);
+  if (!mapped) return false;
+  if (mapped[3] !== undefined) return mapped[3] === '169' && mapped[4] === '254';
+  return parseInt(mapped[1]!, 16) === 0xa9fe;
+}
+
+/** Credentials in the URL or a link-local host: refused (the server would send them / reach the metadata service). */
+function unsafeApiUrl(v: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    return false; // not a URL at all: the shape check above says so
+  }
+  const authority = v.replace(/^https?:\/\//i, '').split(/[/?#]/)[0] ?? '';
+  return url.username !== '' || url.password !== '' || authority.includes('@') || isLinkLocalHost(url.hostname);
+}
+
 const urlSetting = z
   .string({ error: CHAIN_MSG.tronApiUrl })
   .trim()
   .max(200, CHAIN_MSG.tronApiUrl)
   .transform((v) => trimTrailingSlashes(v))
-  .refine((v) => v === '' || (/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v) && !CONTROL.test(v)), CHAIN_MSG.tronApiUrl);
+  .refine((v) => v === '' || (/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v) && !CONTROL.test(v)), CHAIN_MSG.tronApiUrl)
+  .refine((v) => v === '' || !unsafeApiUrl(v), CHAIN_MSG.tronApiUrlUnsafe);
 
 const wholeNumberText = (min: number, max: number, message: string) =>
   z

@@ -5,6 +5,8 @@ import { amountCents } from './money.js';
 import { adminListQuery } from './admin.js';
 
 export const DEPOSIT_MSG = {
+  /** MIN_DEPOSIT (issue 26): a payment request or a deposit form below it is refused. */
+  belowMinimum: (amount: string) => `The minimum deposit is ${amount} USDT. Enter an amount of at least ${amount}.`,
   submitted: 'Deposit request submitted. It will be credited once approved.',
   duplicate: 'This transaction ID has already been submitted',
   transactionIdRequired: 'Transaction ID is required',

@@ -168,12 +168,14 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
 
   // Deposits confirmed on the Tron chain.
   'Tron API URL must be empty or an http(s) address such as https://api.trongrid.io': 'يجب أن يكون عنوان Tron API فارغًا أو عنوان http(s)‎ مثل https://api.trongrid.io',
+  'Tron API URL must not hold a user name or password (user:pass@) nor point to a link-local or cloud metadata address (169.254.x.x, fe80::)':
+    'يجب ألا يحتوي عنوان Tron API على اسم مستخدم أو كلمة مرور (user:pass@)، وألا يشير إلى عنوان محلي للرابط أو إلى خدمة البيانات الوصفية السحابية (169.254.x.x، fe80::)',
   'Tron API key must be empty or 1 to 100 letters, digits and dashes': 'يجب أن يكون مفتاح Tron API فارغًا أو من 1 إلى 100 حرف أو رقم أو شرطة',
   'USDT contract must be a Tron (TRC20) address: 34 characters starting with T': 'يجب أن يكون عقد USDT عنوانًا على شبكة Tron ‏(TRC20): ‏34 حرفًا يبدأ بالحرف T',
   'Tron poll interval must be a whole number of milliseconds from 100 to 3600000': 'يجب أن تكون فترة الاستعلام من شبكة Tron عددًا صحيحًا من أجزاء الثانية بين 100 و3600000',
   'Deposit window must be a whole number of minutes from 1 to 1440': 'يجب أن تكون مهلة الإيداع عددًا صحيحًا من الدقائق بين 1 و1440',
   'Deposits confirmed on the chain are not turned on; send the transaction ID with the deposit form': 'خدمة تأكيد الإيداعات على الشبكة غير مفعّلة؛ أرسل رقم المعاملة عبر نموذج الإيداع',
-  'You already have 5 open payment requests. Pay one of them or wait until one expires.': 'لديك بالفعل 5 طلبات دفع مفتوحة. ادفع أحدها أو انتظر حتى تنتهي صلاحية أحدها.',
+  'You already have 3 open payment requests. Pay one of them or wait until one expires.': 'لديك بالفعل 3 طلبات دفع مفتوحة. ادفع أحدها أو انتظر حتى تنتهي صلاحية أحدها.',
   'Send exactly the amount shown to the address below': 'أرسل المبلغ المعروض بالضبط إلى العنوان أدناه',
   'Payment request': 'طلب الدفع',
   'Payment request not found': 'طلب الدفع غير موجود',
@@ -193,6 +195,9 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Transfer not found': 'التحويل غير موجود',
   'This transfer has already been credited or dismissed': 'سبقت إضافة هذا التحويل إلى الرصيد أو استبعاده',
   'This transfer is not USDT to the deposit address; it can only be dismissed': 'هذا التحويل ليس USDT مرسلًا إلى عنوان الإيداع؛ لا يمكن إلا استبعاده',
+  'This transfer did not go through on the chain (reverted, or not in its transaction’s log); it can only be dismissed':
+    'لم يتم هذا التحويل على الشبكة (عُكست معاملته، أو لا يظهر في سجل معاملته)؛ لا يمكن إلا تجاهله',
+  'This transfer is not confirmed on the chain yet; try again after the next check': 'لم يُؤكَّد هذا التحويل على الشبكة بعد؛ حاول مرة أخرى بعد الفحص التالي',
   'This transfer is not a whole number of cents; it can only be dismissed': 'مبلغ هذا التحويل يتجاوز منزلتين عشريتين؛ لا يمكن إلا استبعاده',
   'No user with that e-mail': 'لا يوجد مستخدم بهذا البريد الإلكتروني',
   'Transfer credited to the user': 'تمت إضافة التحويل إلى رصيد المستخدم',
@@ -249,6 +254,10 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
     'يجب أن يكون الحد الأدنى للرصيد اللازم للاشتراك 0 أو مبلغًا بمنزلتين عشريتين على الأكثر، وبحد أقصى 1,000,000.00',
   'Referral first-deposit bonus must be 0 or an amount with at most 2 decimals, up to 1,000,000.00':
     'يجب أن تكون مكافأة الإحالة عن الإيداع الأول 0 أو مبلغًا بمنزلتين عشريتين على الأكثر، وبحد أقصى 1,000,000.00',
+  'Minimum deposit must be 0 or an amount with at most 2 decimals, up to 1,000,000.00':
+    'يجب أن يكون الحد الأدنى للإيداع 0 أو مبلغًا بمنزلتين عشريتين على الأكثر، وبحد أقصى 1,000,000.00',
+  'Referral bonus minimum deposit must be 0 or an amount with at most 2 decimals, up to 1,000,000.00':
+    'يجب أن يكون الحد الأدنى للإيداع المؤهل لمكافأة الإحالة 0 أو مبلغًا بمنزلتين عشريتين على الأكثر، وبحد أقصى 1,000,000.00',
   'Support e-mail must be an e-mail address': 'يجب أن يكون بريد الدعم عنوان بريد إلكتروني صالحًا',
   'Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .': 'يجب أن يتكون هاتف الدعم من 5 إلى 32 خانة: أرقام ومسافات و + ( ) - .',
   'Sign-ups per address and hour must be a whole number of accounts from 0 (no limit) to 1,000,000':
@@ -384,6 +393,10 @@ export const AR_PATTERNS: readonly Pattern[] = [
       const text = t(m[1]!);
       return text && `${text} (${arabicCount(Number(m[2]), ['بقيت ثانية واحدة', 'بقيت ثانيتان', 'ثوانٍ متبقية', 'ثانية متبقية'])})`;
     },
+  ],
+  [
+    /^The minimum deposit is (\S+) USDT\. Enter an amount of at least (\S+)\.$/,
+    (m) => `الحد الأدنى للإيداع ${m[1]} USDT. أدخل مبلغًا لا يقل عن ${m[2]}.`,
   ],
   [/^You earned (\S+) points$/, (m) => `ربحت ${m[1]} نقطة`],
   [/^(\d+) ledger breach\(es\) found$/, (m) => `عدد المخالفات في دفتر الحسابات: ${m[1]}`],

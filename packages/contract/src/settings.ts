@@ -109,6 +109,13 @@ export const SETTINGS = {
   },
   // Deposits confirmed on the Tron chain (issue 15): TRON_API_URL, TRON_API_KEY, USDT_CONTRACT, TRON_POLL_MS, DEPOSIT_WINDOW_MIN.
   ...CHAIN_SETTINGS,
+  minDeposit: {
+    env: 'MIN_DEPOSIT',
+    kind: 'amount',
+    label: 'Minimum deposit',
+    help: 'The smallest deposit accepted: payment requests and deposit forms below it are refused, and a smaller transfer that arrives anyway waits in the unmatched list. 0.01 by default (the spec’s); raise it before going live.',
+    schema: amountOrZero('Minimum deposit'),
+  },
   subscriptionPrice: {
     env: 'SUBSCRIPTION_PRICE',
     kind: 'amount',
@@ -165,6 +172,13 @@ export const SETTINGS = {
     label: 'Referral first-deposit bonus',
     help: 'Points paid to a user’s direct referrer when that user’s first deposit is credited. 0 turns the bonus off.',
     schema: amountOrZero('Referral first-deposit bonus'),
+  },
+  referralBonusMinDeposit: {
+    env: 'REFERRAL_BONUS_MIN_DEPOSIT',
+    kind: 'amount',
+    label: 'Referral bonus minimum deposit',
+    help: 'The first deposit must be at least this much for the referrer to get the first-deposit bonus (a smaller first deposit pays none, ever); the bonus never exceeds the deposit. 12.00 by default, the cheapest package.',
+    schema: amountOrZero('Referral bonus minimum deposit'),
   },
 } as const satisfies Record<string, SettingDefinition>;
 

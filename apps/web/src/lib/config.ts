@@ -16,6 +16,8 @@ export interface AppConfig {
   chainDeposits: boolean;
   subscriptionPrice: number;
   subscriptionMinBalance: number;
+  /** MIN_DEPOSIT: the smallest deposit accepted. */
+  minDeposit: number;
   appUrl: string;
   /** ADMIN_2FA: admins without two-factor sign-in are sent to set it up when "required". */
   admin2fa: 'required' | 'optional';
@@ -29,6 +31,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   chainDeposits: false,
   subscriptionPrice: 0,
   subscriptionMinBalance: 12,
+  minDeposit: 0.01,
   admin2fa: 'optional',
   appUrl: typeof window === 'undefined' ? '' : window.location.origin,
 };
@@ -102,6 +105,7 @@ export function useAppConfig(): AppConfig {
     chainDeposits: data.chainDeposits === true,
     subscriptionPrice: Number(data.subscriptionPrice ?? 0) || 0,
     subscriptionMinBalance: Number(data.subscriptionMinBalance ?? DEFAULT_CONFIG.subscriptionMinBalance),
+    minDeposit: Number(data.minDeposit ?? DEFAULT_CONFIG.minDeposit) || DEFAULT_CONFIG.minDeposit,
     appUrl: (data.appUrl || DEFAULT_CONFIG.appUrl).replace(/\/+$/, ''),
     admin2fa: data.admin2fa === 'required' ? 'required' : 'optional',
   };

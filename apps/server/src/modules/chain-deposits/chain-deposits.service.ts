@@ -23,7 +23,7 @@ import {
   type UnmatchedTransfer,
 } from '@app/contract';
 import type { Db } from '../../db/client.js';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import type { Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 import type { SettingsStore } from '../../settings/store.js';
@@ -31,7 +31,7 @@ import { accountClosed } from '../users/closed-accounts.js';
 import { recheckActor } from '../../plugins/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { TRANSFER_TOPIC, hex20ToTron, tronToHex20 } from './tron-address.js';
-import { ChainApiError, tronApi, type TxInfo } from './tron-api.js';
+import { ChainApiError, tronApi, type TronApi, type TxInfo } from './tron-api.js';
 import { payReferralShares, prepareFirstDepositBonus, referralRules, type ReferralRules } from '../referrals/referrals.service.js';
 import { notify } from '../notifications/notify.js';
 
@@ -41,7 +41,10 @@ export type ChainCreditKind = (typeof CHAIN_CREDIT_KINDS)[number];
 
 /** USDT has 6 decimals: one cent is 10,000 units. */
 const UNITS_PER_CENT = 10_000n;
-const MAX_OPEN_REQUESTS = 5;
+/** Open payment requests one user may hold: a few accounts cannot take all 100 pay amounts of a popular sum. */
+const MAX_OPEN_REQUESTS = 3;
+/** Transactions whose receipts a poll asks for again (listed before they were solidified), at most. */
+const MAX_RECEIPTS_PER_POLL = 200;
 /** Transfers settled per database transaction (a poll page is 200). */
 const SETTLE_BATCH = 200;
 const ALLOCATION_LOCK = 724_311_015;
@@ -53,6 +56,8 @@ export interface ChainSettings {
   depositAddress: string;
   pollMs: number;
   windowMin: number;
+  /** MIN_DEPOSIT: requests below it are refused, transfers below it go to the unmatched list. */
+  minDepositCents: number;
   /** The referral rules in force (a first credited deposit pays the referrer's bonus). */
   referral: ReferralRules;
 }
@@ -69,6 +74,7 @@ export function chainSettings(settings: Pick<SettingsStore, 'get'>): ChainSettin
     depositAddress,
     pollMs: Number(settings.get('tronPollMs')),
     windowMin: Number(settings.get('depositWindowMin')),
+    minDepositCents: settings.get('minDeposit'),
     referral: referralRules(settings),
   };
 }
@@ -113,6 +119,7 @@ const requestColumns = sql`r.id, r.user_id, r.amount_cents, r.pay_amount_cents, 
  * free payAmount. Allocation runs under one transaction-level advisory lock: two requests never pick the same amount.
  */
 export async function createRequest(tx: Tx, userId: string, amountCents: number, s: ChainSettings, now: Date): Promise<{ created: boolean; request: DepositRequestRecord }> {
+  if (amountCents < s.minDepositCents) throw badRequest(DEPOSIT_MSG.belowMinimum(formatCents(s.minDepositCents)));
   if (await accountClosed(tx, userId)) throw conflict(CHAIN_MSG.accountClosed);
   await tx.execute(sql`select pg_advisory_xact_lock(${ALLOCATION_LOCK})`);
   const own = await tx.execute<RequestRow>(sql`
@@ -164,20 +171,88 @@ export interface SeenTransfer {
   blockTimeMs: number;
 }
 
-/** Records the transfers not recorded yet (one statement); returns the ids of the new rows. */
-export async function recordTransfers(db: Db | Tx, items: SeenTransfer[]): Promise<number[]> {
+/**
+ * Records the transfers not recorded yet (one statement); returns the ids of the new rows. `verified`: they come from
+ * the solidified transaction's receipt (a pasted id); the poller's come from a listing and are confirmed against
+ * the receipt before anything is credited (`confirmOnChain`).
+ */
+export async function recordTransfers(db: Db | Tx, items: SeenTransfer[], verified: boolean): Promise<number[]> {
   if (items.length === 0) return [];
   const json = JSON.stringify(
     items.map((t) => ({ tx_id: t.txId.toLowerCase(), position: t.position, token: t.token, from_address: t.from, to_address: t.to, value: t.value, block_ms: t.blockTimeMs })),
   );
   const { rows } = await db.execute<{ id: string }>(sql`
-    insert into chain_transfers (tx_id, position, token, from_address, to_address, value, block_time)
-    select x.tx_id, x.position, x.token, x.from_address, x.to_address, x.value::numeric, to_timestamp(x.block_ms / 1000.0)
+    insert into chain_transfers (tx_id, position, token, from_address, to_address, value, block_time, verified)
+    select x.tx_id, x.position, x.token, x.from_address, x.to_address, x.value::numeric, to_timestamp(x.block_ms / 1000.0), ${verified ? true : null}::boolean
     from jsonb_to_recordset(${json}::jsonb) as x(tx_id text, position int, token text, from_address text, to_address text, value text, block_ms bigint)
     on conflict (tx_id, position) do nothing
     returning id`);
   return rows.map((r) => Number(r.id));
 }
+
+/** Why the chain refuses a recorded transfer (kept as the unmatched reason; such a transfer is never credited). */
+export const RECEIPT_REASON = {
+  reverted: 'Failed on the chain (the receipt is not SUCCESS): no USDT moved',
+  notUsdt: 'Not the USDT contract (no USDT Transfer in the transaction’s log)',
+  wrongRecipient: 'Not sent to the deposit address (the transaction’s log names another recipient)',
+  notInLog: 'Not in the transaction’s log: no USDT Transfer of this amount to the deposit address at this position',
+} as const;
+
+/**
+ * Applies a solidified transaction's info to its transfers recorded unchecked (by the poller, from a listing): each
+ * is confirmed when the receipt is SUCCESS and the log holds a USDT Transfer to the deposit address with the same
+ * value at the same position (its block time and sender are then taken from the chain); otherwise it is refused for
+ * good (`verified = false`) and, if still open, becomes unmatched with the reason. Idempotent: only rows not yet
+ * checked are touched.
+ */
+export async function applyReceipt(db: Db | Tx, s: ChainSettings, txId: string, info: TxInfo): Promise<void> {
+  const { rows } = await db.execute<{ id: string; position: number; token: string; to_address: string; value: string }>(sql`
+    select id, position, token, to_address, value::text as value from chain_transfers
+    where tx_id = ${txId.toLowerCase()} and verified is null and status in ('new', 'unmatched')`);
+  if (rows.length === 0) return;
+  const { transfers, refusal } = transfersInInfo(info, txId.toLowerCase(), s);
+  const refusalReason =
+    refusal === CHAIN_MSG.reverted ? RECEIPT_REASON.reverted : refusal === CHAIN_MSG.wrongRecipient ? RECEIPT_REASON.wrongRecipient : refusal ? RECEIPT_REASON.notUsdt : null;
+  for (const r of rows) {
+    const onChain = refusal ? undefined : transfers[r.position];
+    const confirmed = onChain !== undefined && onChain.value === r.value && r.token === s.usdtContract && r.to_address === s.depositAddress;
+    if (confirmed) {
+      await db.execute(sql`
+        update chain_transfers set verified = true, from_address = ${onChain.from},
+          block_time = coalesce(to_timestamp(${info.blockTimeStamp ?? null}::bigint / 1000.0), block_time)
+        where id = ${r.id} and verified is null`);
+    } else {
+      const reason = refusalReason ?? (r.token !== s.usdtContract ? RECEIPT_REASON.notUsdt : RECEIPT_REASON.notInLog);
+      await db.execute(sql`
+        update chain_transfers set verified = false, reason = ${reason},
+          status = case when status = 'new' then 'unmatched' else status end
+        where id = ${r.id} and verified is null`);
+    }
+  }
+}
+
+/**
+ * The poller's check of what it recorded: for every transaction with transfers not yet checked among `ids` (or, with
+ * `ids` null, among all open ones, at most MAX_RECEIPTS_PER_POLL transactions), one gettransactioninfobyid. Not
+ * solidified yet ({}): they stay unchecked ('new', never credited) and are asked again at the next poll; the others
+ * are confirmed or refused (`applyReceipt`). A failing API throws (ChainApiError): the poll ends, nothing credited.
+ */
+export async function confirmOnChain(db: Db, s: ChainSettings, api: Pick<TronApi, 'transactionInfo'>, ids: number[] | null): Promise<number> {
+  if (ids !== null && ids.length === 0) return 0;
+  const { rows } = await db.execute<{ tx_id: string }>(
+    ids === null
+      ? sql`select tx_id from (select tx_id, min(id) as first from chain_transfers where verified is null and status in ('new', 'unmatched') group by tx_id) x
+            order by first limit ${MAX_RECEIPTS_PER_POLL}`
+      : sql`select distinct tx_id from chain_transfers where id = any(${`{${ids.join(',')}}`}::bigint[]) and verified is null`,
+  );
+  for (const { tx_id: txId } of rows) {
+    const info = await api.transactionInfo(txId);
+    if (info) await applyReceipt(db, s, txId, info);
+  }
+  return rows.length;
+}
+
+const BELOW_MINIMUM = 'Below the minimum deposit (MIN_DEPOSIT)';
 
 /** Why a transfer cannot be credited automatically, as SQL over chain_transfers t (null: it may match a request). */
 const unmatchedReason = (s: ChainSettings) => sql`case
@@ -185,6 +260,7 @@ const unmatchedReason = (s: ChainSettings) => sql`case
   when t.to_address <> ${s.depositAddress} then 'Not sent to the deposit address'
   when t.value % ${Number(UNITS_PER_CENT)} <> 0 then 'Not a whole number of cents'
   when t.value / ${Number(UNITS_PER_CENT)} > 9000000000000000 then 'Amount too large'
+  when t.value / ${Number(UNITS_PER_CENT)} < ${s.minDepositCents} then ${BELOW_MINIMUM}
   when not exists (
     select 1 from deposit_requests r
     where r.pay_amount_cents = t.value / ${Number(UNITS_PER_CENT)} and r.address = t.to_address
@@ -201,8 +277,9 @@ export async function settleTransfers(db: Db, s: ChainSettings, ids: number[], o
   const idList = `{${ids.join(',')}}`;
   await db.execute(sql`
     update chain_transfers t set status = 'unmatched', reason = ${unmatchedReason(s)}
-    where t.id = any(${idList}::bigint[]) and t.status = 'new' and ${unmatchedReason(s)} is not null`);
-  const { rows } = await db.execute<{ id: string }>(sql`select id from chain_transfers where id = any(${idList}::bigint[]) and status = 'new' order by id`);
+    where t.id = any(${idList}::bigint[]) and t.status = 'new' and t.verified and ${unmatchedReason(s)} is not null`);
+  // Only transfers the chain's receipt confirmed are settled; unchecked ones wait for confirmOnChain.
+  const { rows } = await db.execute<{ id: string }>(sql`select id from chain_transfers where id = any(${idList}::bigint[]) and status = 'new' and verified order by id`);
   // One transaction per SETTLE_BATCH transfers (one commit instead of one each). If the batch fails (a deadlock,
   // anything unexpected) it is rolled back and its transfers are settled one transaction each: one that fails again
   // stays 'new' (settled again at the next poll) without holding back the others.
@@ -235,9 +312,9 @@ export async function settleTransfers(db: Db, s: ChainSettings, ids: number[], o
   return credits.length;
 }
 
-/** Transfers left 'new' by a crash between recording and settling: settled at the start of each poll. */
+/** Confirmed transfers left 'new' (by a crash between recording and settling, or confirmed since): settled at the start of each poll. */
 export async function settleLeftovers(db: Db, s: ChainSettings, onCredit?: CreditHook): Promise<number> {
-  const { rows } = await db.execute<{ id: string }>(sql`select id from chain_transfers where status = 'new' order by id limit 10000`);
+  const { rows } = await db.execute<{ id: string }>(sql`select id from chain_transfers where status = 'new' and verified order by id limit 10000`);
   return settleTransfers(db, s, rows.map((r) => Number(r.id)), onCredit);
 }
 
@@ -251,11 +328,13 @@ type TransferRow = {
   block_time: Date | string;
   status: 'new' | 'credited' | 'unmatched' | 'dismissed';
   user_id: string | null;
+  /** null: not checked against the receipt yet; false: refused by the chain (reverted, not in the log). */
+  verified: boolean | null;
 };
 
 async function lockTransfer(tx: Tx, id: number): Promise<TransferRow | undefined> {
   const { rows } = await tx.execute<TransferRow>(sql`
-    select id, tx_id, position, token, to_address, value::text as value, block_time, status, user_id
+    select id, tx_id, position, token, to_address, value::text as value, block_time, status, user_id, verified
     from chain_transfers where id = ${id} for update`);
   return rows[0];
 }
@@ -268,10 +347,12 @@ class NotCreditable extends Error {}
 /** Matches one new transfer to its request and credits it, or marks it unmatched with the reason (in `tx`). */
 async function settleOne(tx: Tx, s: ChainSettings, id: number): Promise<{ userId: string; cents: number } | null> {
   const t = await lockTransfer(tx, id);
-  if (!t || t.status !== 'new') return null;
+  // Never credit what the chain's receipt has not confirmed (a reverted transaction, an Approval, a lying listing).
+  if (!t || t.status !== 'new' || t.verified !== true) return null;
   const cents = wholeCents(t.value);
   let reason = 'Not a USDT transfer of whole cents to the deposit address';
-  if (t.token === s.usdtContract && t.to_address === s.depositAddress && cents !== null) {
+  if (cents !== null && cents < s.minDepositCents) reason = BELOW_MINIMUM;
+  else if (t.token === s.usdtContract && t.to_address === s.depositAddress && cents !== null) {
     const { rows } = await tx.execute<{ id: string; user_id: string }>(sql`
       select id, user_id from deposit_requests
       where pay_amount_cents = ${cents} and address = ${t.to_address} and created_at <= ${t.block_time} and expires_at >= ${t.block_time}
@@ -324,7 +405,7 @@ async function creditTransfer(
   if (!depositId) throw new NotCreditable('A deposit form was already submitted for this transaction; settle it on the deposit list');
   const eventKey = `chain:${t.tx_id}:${t.position}`;
   // The referrer's first-deposit bonus (modules/referrals): its accounts are locked with the credit's, before posting.
-  const bonus = await prepareFirstDepositBonus(tx, opts.referral, userId, { codes: ['external:deposits'], userIds: [userId] });
+  const bonus = await prepareFirstDepositBonus(tx, opts.referral, userId, cents, { codes: ['external:deposits'], userIds: [userId] });
   await post(tx, {
     kind: opts.kind,
     eventKey,
@@ -359,7 +440,8 @@ export interface ClaimOutcome {
 
 /** The USDT transfers to the deposit address in a solidified transaction's logs, in log order, as recorded rows. */
 export function transfersInInfo(info: TxInfo, txId: string, s: ChainSettings): { transfers: SeenTransfer[]; refusal: string | null } {
-  if (info.receipt?.result !== undefined && info.receipt.result !== 'SUCCESS') return { transfers: [], refusal: CHAIN_MSG.reverted };
+  // A TRC20 call that went through has receipt.result SUCCESS; anything else (REVERT, OUT_OF_ENERGY, none) moved nothing.
+  if (info.receipt?.result !== 'SUCCESS') return { transfers: [], refusal: CHAIN_MSG.reverted };
   const usdtHex = tronToHex20(s.usdtContract);
   const addressHex = tronToHex20(s.depositAddress);
   const transfers = (info.log ?? []).filter((l) => l.topics.length >= 3 && l.topics[0].toLowerCase().replace(/^0x/, '') === TRANSFER_TOPIC);
@@ -410,9 +492,14 @@ export async function claimTransaction(
     return { status: 202, message: CHAIN_MSG.notSolid, credited: false };
   }
   const { transfers, refusal } = transfersInInfo(info, txId, s);
-  if (refusal) throw new AppError(400, refusal);
+  // Rows the poller recorded from its listing are checked against this receipt too (confirmed or refused).
+  if (refusal) {
+    await applyReceipt(db, s, txId, info);
+    throw new AppError(400, refusal);
+  }
   await db.execute(sql`insert into deposit_claims (tx_id, user_id, amount_cents) values (${txId}, ${userId}, ${body.amount}) on conflict do nothing`);
-  await recordTransfers(db, transfers);
+  await recordTransfers(db, transfers, true);
+  await applyReceipt(db, s, txId, info);
   // Settle every transfer of the transaction still 'new', also one the poller has just recorded: settling locks the
   // row, so this waits for the poller's settlement (and then finds it settled) or settles it first.
   const { rows: open } = await db.execute<{ id: string }>(sql`select id from chain_transfers where tx_id = ${txId} and status = 'new' order by position`);
@@ -497,6 +584,8 @@ export async function assignTransfer(tx: Tx, actorId: string, id: string, email:
   if ((usdt && t.token !== usdt) || (s && t.to_address !== s.depositAddress)) throw conflict(CHAIN_MSG.notUsdtAssign);
   const cents = wholeCents(t.value);
   if (cents === null) throw conflict(CHAIN_MSG.fractionAssign);
+  // Only a transfer the solidified receipt confirmed moves money: a reverted one (or one not checked yet) never does.
+  if (t.verified !== true) throw conflict(t.verified === false ? CHAIN_MSG.failedAssign : CHAIN_MSG.uncheckedAssign);
   const { rows } = await tx.execute<{ id: string }>(sql`select id from users where email = ${email} and deleted_at is null`);
   const userId = rows[0]?.id;
   if (!userId) throw notFound(CHAIN_MSG.userNotFound);

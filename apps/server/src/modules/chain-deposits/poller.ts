@@ -4,9 +4,12 @@
 // advances after each page is recorded and settled, so a restart re-reads at most a page plus the overlap, and
 // what it re-reads is skipped by the transfers' unique key.
 //
-// Each run: settle transfers a crash left 'new'; then read the confirmed USDT transfers to DEPOSIT_ADDRESS from
+// Each run: confirm against the chain's receipts the transfers still unchecked and settle those a crash left 'new';
+// then read the confirmed USDT transfers to DEPOSIT_ADDRESS from
 // the cursor minus CURSOR_OVERLAP_MS, oldest first, following meta.fingerprint until a page comes back empty or
-// without one; record each page in one statement and settle its new transfers. A failing API (timeout, 5xx, 429,
+// without one; record each page's Transfer items in one statement, confirm each new one against its solidified
+// transaction's receipt (gettransactioninfobyid: SUCCESS, and a USDT Transfer log to the address with that value at
+// that position) and settle those confirmed; a reverted one becomes unmatched, one not solidified yet waits. A failing API (timeout, 5xx, 429,
 // bad JSON or shape) ends the run with its error saved for the admin page; after a 429 nobody polls until its
 // Retry-After has passed. Nothing is credited from a failed answer.
 import { sql } from 'drizzle-orm';
@@ -16,7 +19,7 @@ import type { Clock } from '../../clock.js';
 import type { SettingsStore } from '../../settings/store.js';
 import { serializeError } from '../../logging.js';
 import { ChainApiError, tronApi, type Trc20Item } from './tron-api.js';
-import { chainSettings, recordTransfers, settleLeftovers, settleTransfers, type ChainSettings, type CreditHook, type SeenTransfer } from './chain-deposits.service.js';
+import { chainSettings, confirmOnChain, recordTransfers, settleLeftovers, settleTransfers, type ChainSettings, type CreditHook, type SeenTransfer } from './chain-deposits.service.js';
 
 const POLL_LOCK = 724_311_016;
 /** Re-read this much before the cursor: an indexer that lists a confirmed transfer a little late is still seen. */
@@ -33,9 +36,13 @@ export interface PollResult {
   error?: string;
 }
 
-/** Position of each item among its transaction's items in this listing (the listing starts at a block boundary). */
+/**
+ * The listing's Transfer items (an Approval, or any other event, moves no USDT and is never recorded), each with its
+ * position among its transaction's Transfer items in this listing (the listing starts at a block boundary): the same
+ * index as among the transaction's log entries of USDT transfers to the address (transfersInInfo).
+ */
 function toSeen(items: Trc20Item[], counters: Map<string, number>): SeenTransfer[] {
-  return items.map((i) => {
+  return items.filter((i) => i.type === 'Transfer').map((i) => {
     const txId = i.transaction_id.toLowerCase();
     const position = counters.get(txId) ?? 0;
     counters.set(txId, position + 1);
@@ -65,6 +72,9 @@ async function run(db: Db, s: ChainSettings, cursor: number | null, now: () => D
   const result: PollResult = { ran: true, pages: 0, recorded: 0, credited: 0 };
   await db.execute(sql`update chain_poller set last_poll_at = ${now()} where id = 1`);
   try {
+    // Transfers listed before their transaction was solidified: their receipts are asked for again, then whatever
+    // they confirmed is settled.
+    await confirmOnChain(db, s, api, null);
     result.credited += await settleLeftovers(db, s, onCredit);
     // The first run starts one deposit window back: older transfers cannot match an open request anyway.
     const start = cursor ?? now().getTime() - s.windowMin * 60_000;
@@ -77,8 +87,11 @@ async function run(db: Db, s: ChainSettings, cursor: number | null, now: () => D
       const page = await api.trc20Page({ address: s.depositAddress, contract: s.usdtContract, minTimestamp, fingerprint });
       result.pages++;
       if (page.items.length === 0) break;
-      const ids = await recordTransfers(db, toSeen(page.items, counters));
+      const ids = await recordTransfers(db, toSeen(page.items, counters), false);
       result.recorded += ids.length;
+      // Nothing listed is believed until the solidified receipt confirms it: one gettransactioninfobyid per new
+      // transaction; those not solidified yet stay 'new' (asked again at the next poll) without holding back the rest.
+      await confirmOnChain(db, s, api, ids);
       result.credited += await settleTransfers(db, s, ids, onCredit);
       for (const i of page.items) high = Math.max(high, i.block_timestamp);
       await db.execute(sql`update chain_poller set cursor_ms = ${high} where id = 1`);

@@ -26,6 +26,8 @@ const trc20Item = z.object({
   to: z.string().min(1).max(64),
   value: z.string().regex(/^\d{1,78}$/),
   block_timestamp: z.number().int().nonnegative(),
+  /** The token event: 'Transfer' moves tokens; 'Approval' only grants an allowance (never credited). */
+  type: z.string().max(64).optional(),
 }).passthrough();
 
 const trc20Page = z.object({

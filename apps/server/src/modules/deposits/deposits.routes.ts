@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEPOSIT_MSG, LIST_ALL_MAX, adminDepositRecord, adminDepositsQuery, depositBody, depositRecord, depositToggleBody } from '@app/contract';
+import { DEPOSIT_MSG, LIST_ALL_MAX, formatCents, adminDepositRecord, adminDepositsQuery, depositBody, depositRecord, depositToggleBody } from '@app/contract';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js';
 import { runMoneyOperation } from '../../plugins/idempotency.js';
 import { allowEmptyJsonBody, okResponse } from '../../ledger/http.js';
+import { badRequest } from '../../errors.js';
 import { listWindow, sendUnpaged } from '../../http/list-window.js';
 import { referralRules } from '../referrals/referrals.service.js';
 import { chainSettings, claimOnChain } from '../chain-deposits/chain-deposits.service.js';
@@ -30,6 +31,9 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
+      // MIN_DEPOSIT (issue 26): a claim below it is refused, whichever way deposits are confirmed.
+      const min = app.settings.get('minDeposit');
+      if (req.body.amount < min) throw badRequest(DEPOSIT_MSG.belowMinimum(formatCents(min)));
       // Chain deposits on (TRON_API_URL set): the pasted id is checked on the chain instead (chain-deposits module).
       const chain = chainSettings(app.settings);
       if (chain) {

@@ -149,7 +149,7 @@ async function applyToggle(tx: Tx, d: DepositRow, actorId: string, referral: Ref
   // A closed (deleted) account takes no new money; a revert may still take back what was credited.
   if (approve && (await accountClosed(tx, d.userId))) throw conflict(DEPOSIT_MSG.accountClosed);
   const eventKey = `deposit:${d.id}:v${version}`;
-  const bonus = approve && referral ? await prepareFirstDepositBonus(tx, referral, d.userId, { codes: ['external:deposits'], userIds: [d.userId] }) : [];
+  const bonus = approve && referral ? await prepareFirstDepositBonus(tx, referral, d.userId, d.amountCents, { codes: ['external:deposits'], userIds: [d.userId] }) : [];
   await post(tx, {
     kind: approve ? 'deposit_approve' : 'deposit_revert',
     eventKey,

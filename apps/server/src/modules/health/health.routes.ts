@@ -31,6 +31,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       chainDeposits: settings.get('tronApiUrl') !== '' && settings.get('depositAddress') !== '',
       subscriptionPrice: settings.get('subscriptionPrice') / 100,
       subscriptionMinBalance: settings.get('subscriptionMinBalance') / 100,
+      // MIN_DEPOSIT: the deposit page's smallest amount (requests and claims below it are refused).
+      minDeposit: settings.get('minDeposit') / 100,
       // ADMIN_2FA: "required" sends an admin without two-factor sign-in to /user/security first.
       admin2fa: settings.get('admin2fa'),
       appUrl: config.APP_URL,

@@ -24,6 +24,8 @@ export interface ReferralRules {
   /** Basis points per level (level 1 first). */
   levelsBp: number[];
   firstDepositBonusCents: number;
+  /** REFERRAL_BONUS_MIN_DEPOSIT: a first deposit below it pays no bonus (cent deposits cannot farm it). */
+  bonusMinDepositCents: number;
 }
 
 /** The rules in force now (a rate change applies from the next event on). */
@@ -31,6 +33,7 @@ export function referralRules(settings: Pick<SettingsStore, 'get'>): ReferralRul
   return {
     levelsBp: parseReferralLevels(settings.get('referralLevels')) ?? [],
     firstDepositBonusCents: settings.get('referralFirstDepositBonus'),
+    bonusMinDepositCents: settings.get('referralBonusMinDeposit'),
   };
 }
 
@@ -100,21 +103,30 @@ export async function prepareRewardCommissions(tx: Tx, rules: ReferralRules, ear
   return shares.sort((a, b) => a.level - b.level);
 }
 
+/** The bonus a first deposit of `depositCents` pays: none below REFERRAL_BONUS_MIN_DEPOSIT, never more than the deposit. */
+export function firstDepositBonusCents(rules: ReferralRules, depositCents: number): number {
+  if (depositCents < rules.bonusMinDepositCents) return 0;
+  return Math.max(0, Math.min(rules.firstDepositBonusCents, depositCents));
+}
+
 /**
- * The first-deposit bonus of `userId`, decided once: the first call for a user (their first credited deposit)
- * claims it, whether or not anything is paid (no referrer, a deleted one, a bonus of 0); every later call, and a
- * concurrent one (which waits for the first to commit), gets nothing. Call it before posting the deposit's credit
- * and `payReferralShares` after; the chain-confirmed crediting path calls the same pair.
+ * The first-deposit bonus of `userId`, decided once: the first call for a user (their first credited deposit, of
+ * `depositCents`) claims it, whether or not anything is paid (no referrer, a deleted one, a bonus of 0, a first
+ * deposit below REFERRAL_BONUS_MIN_DEPOSIT); every later call, and a concurrent one (which waits for the first to
+ * commit), gets nothing. The bonus never exceeds the deposit. Call it before posting the deposit's credit and
+ * `payReferralShares` after; every crediting path (an admin's approval, the chain's credit, an admin's assignment
+ * of a chain transfer) calls the same pair.
  */
-export async function prepareFirstDepositBonus(tx: Tx, rules: ReferralRules, userId: string, lock: AccountsToLock): Promise<ReferralShare[]> {
+export async function prepareFirstDepositBonus(tx: Tx, rules: ReferralRules, userId: string, depositCents: number, lock: AccountsToLock): Promise<ReferralShare[]> {
   const claimed = await tx.execute(sql`
     insert into referral_first_deposits (user_id)
     select id from users where id = ${userId} and referred_by is not null
     on conflict (user_id) do nothing
     returning user_id`);
-  if (claimed.rows.length === 0 || rules.firstDepositBonusCents <= 0) return [];
+  const cents = firstDepositBonusCents(rules, depositCents);
+  if (claimed.rows.length === 0 || cents <= 0) return [];
   const chain = await liveChain(tx, userId, [1]);
-  const shares = chain.map((c) => ({ beneficiaryId: c.ancestorId, memberId: userId, memberName: c.memberName, level: 1, cents: rules.firstDepositBonusCents }));
+  const shares = chain.map((c) => ({ beneficiaryId: c.ancestorId, memberId: userId, memberName: c.memberName, level: 1, cents }));
   if (shares.length) await lockAccounts(tx, lock, shares);
   return shares;
 }

@@ -24,6 +24,10 @@ export const SETTING_TEXTS = [
   msg('How often the chain is read for new deposits, in milliseconds.'),
   msg('Deposit window (minutes)'),
   msg('How long a payment request waits for its transfer before it expires.'),
+  msg('Minimum deposit'),
+  msg(
+    'The smallest deposit accepted: payment requests and deposit forms below it are refused, and a smaller transfer that arrives anyway waits in the unmatched list. 0.01 by default (the spec’s); raise it before going live.',
+  ),
   msg('Subscription price'),
   msg('Points charged when a user activates the subscription.'),
   msg('Subscription minimum balance'),
@@ -44,6 +48,10 @@ export const SETTING_TEXTS = [
   ),
   msg('Referral first-deposit bonus'),
   msg('Points paid to a user’s direct referrer when that user’s first deposit is credited. 0 turns the bonus off.'),
+  msg('Referral bonus minimum deposit'),
+  msg(
+    'The first deposit must be at least this much for the referrer to get the first-deposit bonus (a smaller first deposit pays none, ever); the bonus never exceeds the deposit. 12.00 by default, the cheapest package.',
+  ),
   // The choices of a list (admin2fa).
   msg('optional'),
   msg('required'),
@@ -59,6 +67,9 @@ export const SETTING_TEXTS = [
     'Referral levels must be 1 to 10 percentages separated by commas (such as 10,5,3), each 0 to 100 with at most 2 decimals, adding up to at most 100',
   ),
   msg('Tron API URL must be empty or an http(s) address such as https://api.trongrid.io'),
+  msg(
+    'Tron API URL must not hold a user name or password (user:pass@) nor point to a link-local or cloud metadata address (169.254.x.x, fe80::)',
+  ),
   msg('Tron API key must be empty or 1 to 100 letters, digits and dashes'),
   msg('USDT contract must be a Tron (TRC20) address: 34 characters starting with T'),
   msg('Tron poll interval must be a whole number of milliseconds from 100 to 3600000'),

@@ -15,6 +15,7 @@ import { invalidateMoney, submitDeposit, type DepositRequest } from './api';
 import { AmountInput } from './amount-input';
 import { parseOrToast } from '../../lib/validate';
 import { msg, t } from '../../lib/i18n';
+import { useAppConfig } from '../../lib/config';
 
 /** DEPOSIT_MSG.submitted (the type keeps the two identical), shown when the server's answer has no message. */
 const SUBMITTED: typeof DEPOSIT_MSG.submitted = msg('Deposit request submitted. It will be credited once approved.');
@@ -49,6 +50,8 @@ export function DepositForm({ mode, disabled, initialAmount = '' }: { mode: 'fre
   const queryClient = useQueryClient();
   const keys = useIdempotencyKeys();
   const fields = useFieldErrors();
+  // MIN_DEPOSIT (a live setting): the server refuses smaller claims with the same minimum.
+  const { minDeposit } = useAppConfig();
 
   const mutation = useMutation({
     mutationFn: (body: DepositRequest) =>
@@ -85,7 +88,8 @@ export function DepositForm({ mode, disabled, initialAmount = '' }: { mode: 'fre
             value={amount}
             onChange={(e) => setAmount(e.target.value)}
             disabled={busy}
-            hint={t('At least 0.01, with up to 2 decimals.')}
+            min={String(minDeposit)}
+            hint={t('At least {min}, with up to 2 decimals.', { min: formatPoints(minDeposit) })}
           />
         )}
         <Input

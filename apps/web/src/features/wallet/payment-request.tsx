@@ -16,6 +16,7 @@ import { PackagePicker } from './deposit-form';
 import { createPaymentRequest, fetchPaymentRequest, paymentRequestKey } from './chain-api';
 import { invalidateMoney } from './api';
 import { msg, t } from '../../lib/i18n';
+import { useAppConfig } from '../../lib/config';
 
 const DepositQr = lazy(async () => ({ default: (await import('./deposit-qr')).DepositQr }));
 
@@ -133,6 +134,8 @@ export function PaymentRequestCard({ mode, initialAmount = '' }: { mode: 'free' 
   const headingId = useId();
   const [amount, setAmount] = useState(initialAmount);
   const [request, setRequest] = useState<DepositRequestRecord | null>(null);
+  // MIN_DEPOSIT (a live setting): the server refuses smaller requests with the same minimum.
+  const { minDeposit } = useAppConfig();
   const mutation = useMutation({
     mutationFn: createPaymentRequest,
     onSuccess: (r) => setRequest(r),
@@ -163,7 +166,8 @@ export function PaymentRequestCard({ mode, initialAmount = '' }: { mode: 'free' 
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
               disabled={mutation.isPending}
-              hint={t('You get the exact amount to send and the address. Your balance is credited automatically once the network confirms it.')}
+              min={String(minDeposit)}
+              hint={`${t('At least {min}, with up to 2 decimals.', { min: formatPoints(minDeposit) })} ${t('You get the exact amount to send and the address. Your balance is credited automatically once the network confirms it.')}`}
             />
           )}
           <div>

@@ -56,14 +56,17 @@ export const ROUTES: Record<string, Expect> = {
   'POST /api/v1/user/login/2fa': { anonymous: 400, user: 400 }, // `{}` → "Enter the code from your authenticator app"
   'POST /api/v1/user/login/passkey/options': { anonymous: 200, user: 200 },
   'POST /api/v1/user/login/passkey': { anonymous: 400, user: 400 },
-  'POST /api/v1/user/2fa/setup': { anonymous: 401, user: 200 },
-  'POST /api/v1/user/2fa/enable': { anonymous: 401, user: 400 },
-  'POST /api/v1/user/2fa/disable': { anonymous: 401, user: 400 },
+  // Sudo mode (issue 26): a session that has not re-entered its password in the last 5 minutes gets 403 before the
+  // body is read; `{}` → "Enter your password" for the re-authentication itself.
+  'POST /api/v1/user/reauth': { anonymous: 401, user: 400 },
+  'POST /api/v1/user/2fa/setup': { anonymous: 401, user: 403 },
+  'POST /api/v1/user/2fa/enable': { anonymous: 401, user: 403 },
+  'POST /api/v1/user/2fa/disable': { anonymous: 401, user: 400 }, // `{}` → "Enter the code…" (sudo is checked after the body: it may carry the password)
   'GET /api/v1/user/passkeys': { anonymous: 401, user: 200 },
-  'POST /api/v1/user/passkeys/options': { anonymous: 401, user: 200 },
-  'POST /api/v1/user/passkeys': { anonymous: 401, user: 400 },
+  'POST /api/v1/user/passkeys/options': { anonymous: 401, user: 403 },
+  'POST /api/v1/user/passkeys': { anonymous: 401, user: 403 },
   'PUT /api/v1/user/passkeys/:id': { anonymous: 401, user: 400 },
-  'DELETE /api/v1/user/passkeys/:id': { anonymous: 401, user: 404 },
+  'DELETE /api/v1/user/passkeys/:id': { anonymous: 401, user: 403 },
   'GET /api/v1/user/sessions': { anonymous: 401, user: 200 },
   'DELETE /api/v1/user/sessions/:id': { anonymous: 401, user: 404 },
   'DELETE /api/v1/user/sessions': { anonymous: 401, user: 200 },

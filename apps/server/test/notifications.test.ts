@@ -124,6 +124,8 @@ describe('each event writes one notification for the user it concerns, with the 
     expect(changed.map((r) => r.kind)).toEqual(['password_changed']);
     expect(changed[0].body).toBe(renderNotification('password_changed', {}).body);
 
+    // Turning 2FA on and off needs sudo mode (issue 26): the password re-entered in this session.
+    ok(await u.client.post('/api/v1/user/reauth', { password: 'another-horse-7' }));
     const setup = await u.client.post('/api/v1/user/2fa/setup');
     ok(setup);
     const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(setup.body.secret) });

@@ -119,15 +119,19 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/v1/user/login/2fa': { want: PUBLIC_400 },
   'POST /api/v1/user/login/passkey/options': { want: PUBLIC_200 },
   'POST /api/v1/user/login/passkey': { want: PUBLIC_400 },
-  'POST /api/v1/user/2fa/setup': { want: LOGGED_IN_200 },
-  'POST /api/v1/user/2fa/enable': { want: [401, 400, 400, 400, 400] },
+  // Sudo mode (issue 26): no actor here re-entered its password, so every change of how one signs in is a 403 for
+  // every role (the body is not read); the re-authentication itself answers `{}` with 400 "Enter your password".
+  'POST /api/v1/user/reauth': { want: [401, 400, 400, 400, 400] },
+  'POST /api/v1/user/2fa/setup': { want: [401, 403, 403, 403, 403] },
+  'POST /api/v1/user/2fa/enable': { want: [401, 403, 403, 403, 403] },
+  // The body may carry the password (then it is its own re-authentication), so sudo is checked after it: `{}` → 400.
   'POST /api/v1/user/2fa/disable': { want: [401, 400, 400, 400, 400] },
   'GET /api/v1/user/passkeys': { want: LOGGED_IN_200 },
-  'POST /api/v1/user/passkeys/options': { want: LOGGED_IN_200 },
-  'POST /api/v1/user/passkeys': { want: [401, 400, 400, 400, 400] },
+  'POST /api/v1/user/passkeys/options': { want: [401, 403, 403, 403, 403] },
+  'POST /api/v1/user/passkeys': { want: [401, 403, 403, 403, 403] },
   // Only one's own passkeys and sessions: a random id is nobody's (404), never someone else's.
   'PUT /api/v1/user/passkeys/:id': { want: [401, 404, 404, 404, 404], probe: () => ({ params: { id: randomUUID() }, body: { name: 'Renamed' } }) },
-  'DELETE /api/v1/user/passkeys/:id': { want: [401, 404, 404, 404, 404] },
+  'DELETE /api/v1/user/passkeys/:id': { want: [401, 403, 403, 403, 403] },
   'GET /api/v1/user/sessions': { want: LOGGED_IN_200 },
   'DELETE /api/v1/user/sessions/:id': { want: [401, 404, 404, 404, 404] },
   'DELETE /api/v1/user/sessions': { want: LOGGED_IN_200 },

@@ -26,7 +26,9 @@ function nextPeriod() {
   ctx.clock.advance(PERIOD_MS - (now % PERIOD_MS) + 1_000);
 }
 
-async function enable2fa(client: Client) {
+/** Turning 2FA on needs sudo mode (issue 26): the password re-entered first (signUp's default password). */
+async function enable2fa(client: Client, password = 'correct-horse-9') {
+  expect((await client.post('/api/v1/user/reauth', { password })).status).toBe(200);
   const setup = await client.post('/api/v1/user/2fa/setup');
   expect(setup.status).toBe(200);
   nextPeriod();
@@ -47,7 +49,8 @@ describe('the TOTP cycle over HTTP', () => {
     const { client, user, password } = await signUp(ctx);
     const login = (c: Client) => c.post('/api/v1/user/login', { email: user.email, password });
 
-    // Setup: a base32 secret and its otpauth:// URL; nothing is on until a code proves the app has it.
+    // Setup (in sudo mode, issue 26): a base32 secret and its otpauth:// URL; nothing is on until a code proves the app has it.
+    expect((await client.post('/api/v1/user/reauth', { password })).status).toBe(200);
     const setup = await client.post('/api/v1/user/2fa/setup');
     expect(setup.status).toBe(200);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -123,12 +126,14 @@ describe('the TOTP cycle over HTTP', () => {
     expect(reused.body.message).toBe(SECURITY_MSG.recoveryInvalid);
     expect((await again.post('/api/v1/user/login/2fa', { recoveryCode: recoveryCodes[1] })).status).toBe(200);
 
-    // Disable needs a code (a wrong one changes nothing), then the password alone signs in again.
+    // Disable needs a code (a wrong one changes nothing) and, the session's sudo mode having run out, the password;
+    // then the password alone signs in again.
     nextPeriod();
     expect((await client.post('/api/v1/user/2fa/disable', {})).body.message).toBe(SECURITY_MSG.codeRequired);
-    expect((await client.post('/api/v1/user/2fa/disable', { code: codeAt(secret, 4 * PERIOD_MS) })).status).toBe(400);
+    expect((await client.post('/api/v1/user/2fa/disable', { code: codeAt(secret, 4 * PERIOD_MS), password })).status).toBe(400);
     expect((await client.get('/api/v1/user/me')).body.user.twoFactor).toBe(true);
-    const off = await client.post('/api/v1/user/2fa/disable', { code: codeAt(secret) });
+    expect((await client.post('/api/v1/user/2fa/disable', { code: codeAt(secret) })).body.reauthRequired).toBe(true);
+    const off = await client.post('/api/v1/user/2fa/disable', { code: codeAt(secret), password });
     expect(off.status, off.text).toBe(200);
     expect((await client.get('/api/v1/user/me')).body.user.twoFactor).toBe(false);
     const plain = await login(ctx.client());
@@ -270,6 +275,7 @@ describe('ADMIN_2FA=required', () => {
       }
       // Their own pages still work, so they can set it up.
       expect((await c.get('/api/v1/user/me')).status).toBe(200);
+      expect((await c.post('/api/v1/user/reauth', { password: 'correct-horse-9' })).status).toBe(200);
       const setup = await c.post('/api/v1/user/2fa/setup');
       const code = new TOTP({ secret: Secret.fromBase32(setup.body.secret) }).generate({ timestamp: strict.clock.now().getTime() });
       expect((await c.post('/api/v1/user/2fa/enable', { code })).status).toBe(200);

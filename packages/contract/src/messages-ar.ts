@@ -291,6 +291,11 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Session ended': 'تم إنهاء الجلسة',
   'Your other sessions have ended': 'تم إنهاء جلساتك الأخرى',
   'Session not found': 'الجلسة غير موجودة',
+  'For your security, enter your password again to make this change': 'لحماية حسابك، أدخل كلمة المرور مرة أخرى لإجراء هذا التغيير',
+  'Password confirmed. For the next 5 minutes this session can change how you sign in.':
+    'تم تأكيد كلمة المرور. يمكن لهذه الجلسة تغيير طرق تسجيل دخولك خلال الدقائق الخمس القادمة.',
+  'Enter your password': 'أدخل كلمة المرور',
+  'That password is not correct': 'كلمة المرور هذه غير صحيحة',
 
   // Referrals and notifications (the API's answers; the notifications' own texts are in notifications.ts).
   'Referrals fetched successfully': 'تم تحميل الإحالات بنجاح',

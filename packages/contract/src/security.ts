@@ -2,6 +2,7 @@
 // sign-in history. The messages here are what the server answers and the security page shows.
 import { z } from 'zod';
 import { TEXT_MSG, oneLineText } from './one-line.js';
+import { LIMITS } from './constants.js';
 
 export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_S = 30;
@@ -10,6 +11,11 @@ export const RECOVERY_CODE_COUNT = 10;
 export const LOGIN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const LOGIN_HISTORY_SIZE = 50;
 export const PASSKEY_NAME_MAX = 64;
+/**
+ * Sudo mode (issue 26, decision 017): adding or removing a passkey and turning two-factor sign-in on or off need the
+ * password (and the second factor when it is on) re-entered in the same session within this time.
+ */
+export const REAUTH_TTL_MS = 5 * 60 * 1000;
 
 export const SECURITY_MSG = {
   codeRequired: 'Enter the code from your authenticator app',
@@ -33,6 +39,10 @@ export const SECURITY_MSG = {
   sessionEnded: 'Session ended',
   othersEnded: 'Your other sessions have ended',
   sessionNotFound: 'Session not found',
+  reauthRequired: 'For your security, enter your password again to make this change',
+  reauthDone: 'Password confirmed. For the next 5 minutes this session can change how you sign in.',
+  passwordRequired: 'Enter your password',
+  passwordWrong: 'That password is not correct',
 } as const;
 
 /** A 6-digit code; spaces (as apps show "123 456") are dropped. */
@@ -48,8 +58,8 @@ export const recoveryCodeField = z
   .refine((v) => /^[a-z0-9]{10,40}$/.test(v), SECURITY_MSG.recoveryInvalid);
 
 export const codeBody = z.object({ code: totpCodeField });
-/** Disabling: a current code or a recovery code. */
-export const disableTwoFactorBody = z
+/** A current code or a recovery code (the second sign-in step). */
+export const secondStepBody = z
   .object({ code: z.unknown().optional(), recoveryCode: z.unknown().optional() })
   .superRefine((v, ctx) => {
     if ((v.code === undefined || v.code === '') && (v.recoveryCode === undefined || v.recoveryCode === '')) {
@@ -57,8 +67,36 @@ export const disableTwoFactorBody = z
     }
   })
   .pipe(z.object({ code: totpCodeField.optional(), recoveryCode: recoveryCodeField.optional() }));
-/** The second login step: a code from the app or a recovery code. */
-export const secondStepBody = disableTwoFactorBody;
+
+/** The password of a sudo-mode check: required, never longer than any password can be. */
+const reauthPasswordField = z
+  .string({ error: SECURITY_MSG.passwordRequired })
+  .min(1, SECURITY_MSG.passwordRequired)
+  .max(LIMITS.passwordMax, SECURITY_MSG.passwordWrong);
+const factorFields = { code: totpCodeField.optional(), recoveryCode: recoveryCodeField.optional() };
+
+/**
+ * Disabling: a current code or a recovery code; and, unless the session re-authenticated in the last 5 minutes, the
+ * password too (the request is then its own re-authentication: password and second factor at once).
+ */
+export const disableTwoFactorBody = z
+  .object({ code: z.unknown().optional(), recoveryCode: z.unknown().optional(), password: z.unknown().optional() })
+  .superRefine((v, ctx) => {
+    if ((v.code === undefined || v.code === '') && (v.recoveryCode === undefined || v.recoveryCode === '')) {
+      ctx.addIssue({ code: 'custom', message: SECURITY_MSG.codeRequired });
+    }
+  })
+  .pipe(z.object({ ...factorFields, password: reauthPasswordField.optional() }));
+
+/**
+ * POST /user/reauth (sudo mode): the password, and with two-factor sign-in on a current code or a recovery code
+ * (the server answers SECURITY_MSG.codeRequired when it is missing).
+ */
+export const reauthBody = z
+  .object({ password: z.unknown().optional(), code: z.unknown().optional(), recoveryCode: z.unknown().optional() })
+  .pipe(z.object({ password: reauthPasswordField, ...factorFields }));
+/** The answer of a change that needs sudo mode when the session is not in it (403). */
+export const reauthRequiredResponse = z.object({ success: z.literal(false), message: z.string(), reauthRequired: z.literal(true) });
 
 export const twoFactorSetupResponse = z.object({ success: z.boolean(), message: z.string(), secret: z.string(), otpauthUrl: z.string() });
 export const twoFactorEnableResponse = z.object({ success: z.boolean(), message: z.string(), recoveryCodes: z.array(z.string()) });

@@ -53,6 +53,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** Sudo mode (migration 0017, decision 017): when this session last re-entered its password (and code). */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
   },
   // expires/last-seen: housekeeping's pruning (migration 0007).
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt), index('sessions_last_seen_idx').on(t.lastSeenAt)],

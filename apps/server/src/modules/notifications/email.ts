@@ -14,6 +14,9 @@ import {
 } from '@app/contract';
 import type { MailMessage } from '../../mail/mailer.js';
 
+/** The web app's security page (apps/web: area-routes.tsx). */
+export const SECURITY_PAGE_PATH = '/user/security';
+
 export const CATEGORY_LABEL: Record<NotificationCategory, string> = {
   deposits: 'deposits',
   withdrawals: 'withdrawals',
@@ -47,6 +50,9 @@ interface EmailChrome {
   hello: (name: string) => string;
   seeAll: string;
   seeAllText: (url: string) => string;
+  /** Security e-mails: the security page, where the owner ends sessions and removes passkeys (issue 26). */
+  review: string;
+  reviewText: (url: string) => string;
   securityAlwaysOn: string;
   why: (label: string) => string;
   stop: string;
@@ -66,6 +72,8 @@ export const EMAIL_CHROME: Record<NotificationLanguage, EmailChrome> = {
     hello: (name) => `Hello ${name},`,
     seeAll: 'See all your notifications',
     seeAllText: (url) => `See all your notifications: ${url}`,
+    review: 'Review your passkeys, two-factor sign-in and sessions',
+    reviewText: (url) => `Review your passkeys, two-factor sign-in and sessions: ${url}`,
     securityAlwaysOn: `Security e-mails cannot be turned off: they tell you when someone else may be using your account.`,
     why: (label) => `You receive this e-mail because e-mails about ${label} are on for your account.`,
     stop: 'Stop these e-mails',
@@ -81,6 +89,8 @@ export const EMAIL_CHROME: Record<NotificationLanguage, EmailChrome> = {
     hello: (name) => `مرحبًا ${FSI}${name}${PDI}،`,
     seeAll: 'عرض جميع إشعاراتك',
     seeAllText: (url) => `عرض جميع إشعاراتك: ${url}`,
+    review: 'راجع مفاتيح المرور والتحقق بخطوتين وجلساتك',
+    reviewText: (url) => `راجع مفاتيح المرور والتحقق بخطوتين وجلساتك: ${url}`,
     securityAlwaysOn: 'لا يمكن إيقاف رسائل الأمان: فهي تنبّهك عندما قد يستخدم شخص آخر حسابك.',
     why: (label) => `تصلك هذه الرسالة لأن رسائل البريد الإلكتروني عن ${label} مفعّلة في حسابك.`,
     stop: 'إيقاف هذه الرسائل',
@@ -120,12 +130,15 @@ export function notificationEmail(n: NotificationEmailInput): MailMessage {
   const category = categoryOf(n.kind);
   const alwaysOn = ALWAYS_ON_CATEGORIES.includes(category);
   const centre = `${n.appUrl}/user/notifications`;
+  /** Security e-mails link the security page (APP_URL + SECURITY_PAGE_PATH), where a stranger's change is undone. */
+  const securityPage = category === 'security' ? `${n.appUrl}${SECURITY_PAGE_PATH}` : null;
   const why = alwaysOn ? t.securityAlwaysOn : t.why((t.lang === 'ar' ? CATEGORY_LABEL_AR : CATEGORY_LABEL)[category]);
   const text = [
     t.hello(name),
     '',
     n.body,
     '',
+    ...(securityPage ? [t.reviewText(securityPage), ''] : []),
     t.seeAllText(centre),
     '',
     `${PLATFORM_NAME} (${n.appUrl})`,
@@ -142,6 +155,7 @@ export function notificationEmail(n: NotificationEmailInput): MailMessage {
     `<h1 style="font-size: 20px;">${escapeHtml(title)}</h1>`,
     `<p>${escapeHtml(t.hello(name))}</p>`,
     `<p style="white-space: pre-line;">${escapeHtml(n.body)}</p>`,
+    ...(securityPage ? [`<p>${link(securityPage, t.review)}</p>`] : []),
     `<p>${link(centre, t.seeAll)}</p>`,
     '<hr>',
     `<p style="font-size: 12px; color: #4b5563;">${link(n.appUrl, PLATFORM_NAME)}. ${escapeHtml(why)} ${

@@ -13,6 +13,8 @@ import {
   passkeyRenameBody,
   passkeysResponse,
   publicUser,
+  reauthBody,
+  reauthRequiredResponse,
   secondStepBody,
   sessionsResponse,
   twoFactorEnableResponse,
@@ -24,6 +26,7 @@ import { allowEmptyJsonBody, okResponse, UUID_PATTERN } from '../../ledger/http.
 import { notFound } from '../../errors.js';
 import { challengeHashOf, completeSignIn, startPasskeySignIn } from '../../security/sign-ins.js';
 import { loadPublicUser } from '../users/users.service.js';
+import { REAUTH_REQUIRED, checkPassword, inSudoMode, reauthenticate, requireSudo, stampSudo } from '../../security/sudo.js';
 import { answerIn } from '../../i18n.js';
 import {
   disableTotp,
@@ -58,17 +61,38 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   const rp = relyingPartyOf(config.APP_URL);
   const tags = ['security'];
   allowEmptyJsonBody(app);
+  // Sudo mode (issue 26, security/sudo.ts): the change needs this session's password re-entered within 5 minutes.
+  const sudo = [requireUser, requireSudo];
+  const refusedWithoutSudo = { 403: reauthRequiredResponse.or(okResponse) };
+
+  app.post(
+    '/user/reauth',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        summary:
+          'Sudo mode: re-enter the password (and, with two-factor sign-in on, a code or a recovery code) so this session may add or remove passkeys and turn two-factor sign-in on or off for 5 minutes; throttled like a login',
+        body: reauthBody,
+        response: { 200: okResponse },
+      },
+    },
+    async (req) => {
+      await reauthenticate(db, clock, currentUser(req), req.ip, req.body);
+      return { success: true, message: SECURITY_MSG.reauthDone };
+    },
+  );
 
   // --- Authenticator app ---
   app.post(
     '/user/2fa/setup',
-    { onRequest: requireUser, schema: { tags, summary: 'Start two-factor setup: a new secret and its otpauth:// URL (draw the QR code locally)', response: { 200: twoFactorSetupResponse } } },
+    { onRequest: sudo, schema: { tags, summary: 'Start two-factor setup: a new secret and its otpauth:// URL (draw the QR code locally); needs sudo mode', response: { 200: twoFactorSetupResponse, ...refusedWithoutSudo } } },
     async (req) => ({ success: true, message: SECURITY_MSG.setupStarted, ...(await startTotpSetup(db, currentUser(req))) }),
   );
 
   app.post(
     '/user/2fa/enable',
-    { onRequest: requireUser, schema: { tags, summary: 'Turn two-factor sign-in on with the first code; answers 10 single-use recovery codes, shown once', body: codeBody, response: { 200: twoFactorEnableResponse } } },
+    { onRequest: sudo, schema: { tags, summary: 'Turn two-factor sign-in on with the first code; answers 10 single-use recovery codes, shown once; needs sudo mode', body: codeBody, response: { 200: twoFactorEnableResponse, ...refusedWithoutSudo } } },
     async (req) => {
       const recoveryCodes = await enableTotp(db, clock, currentUser(req), req.ip, req.body.code);
       return { success: true, message: SECURITY_MSG.enabled, recoveryCodes };
@@ -77,9 +101,27 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/2fa/disable',
-    { onRequest: requireUser, schema: { tags, summary: 'Turn two-factor sign-in off with a current code or a recovery code (throttled like a password)', body: disableTwoFactorBody, response: { 200: okResponse } } },
+    {
+      onRequest: requireUser,
+      // Sudo mode, or the password in this very request (with the code below it is a whole re-authentication): a
+      // code spent on POST /user/reauth could not be used again here within its 30 s.
+      preHandler: async (req, reply) => {
+        const me = currentUser(req);
+        if (req.body.password !== undefined) return checkPassword(db, clock, me, req.ip, req.body.password);
+        if (!(await inSudoMode(db, clock, me.sessionHash))) return reply.status(403).send(REAUTH_REQUIRED);
+      },
+      schema: {
+        tags,
+        summary:
+          'Turn two-factor sign-in off with a current code or a recovery code (throttled like a password), in sudo mode or with the password in the body',
+        body: disableTwoFactorBody,
+        response: { 200: okResponse, ...refusedWithoutSudo },
+      },
+    },
     async (req) => {
-      await disableTotp(db, clock, currentUser(req), req.ip, req.body);
+      const me = currentUser(req);
+      await disableTotp(db, clock, me, req.ip, req.body);
+      if (req.body.password !== undefined) await stampSudo(db, clock, me);
       return { success: true, message: SECURITY_MSG.disabled };
     },
   );
@@ -131,13 +173,13 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/user/passkeys/options',
-    { onRequest: requireUser, schema: { tags, summary: 'Options for registering a new passkey', response: { 200: optionsResponse } } },
+    { onRequest: sudo, schema: { tags, summary: 'Options for registering a new passkey; needs sudo mode', response: { 200: optionsResponse, ...refusedWithoutSudo } } },
     async (req) => ({ success: true, message: 'ok', options: (await passkeyRegistrationOptions(db, clock, currentUser(req), rp)) as unknown as Record<string, unknown> }),
   );
 
   app.post(
     '/user/passkeys',
-    { onRequest: requireUser, schema: { tags, summary: 'Register a passkey (the attestation from the browser) under a name', body: passkeyRegisterBody, response: { 201: okResponse.extend({ passkey: passkeyRecord }) } } },
+    { onRequest: sudo, schema: { tags, summary: 'Register a passkey (the attestation from the browser) under a name; needs sudo mode', body: passkeyRegisterBody, response: { 201: okResponse.extend({ passkey: passkeyRecord }), ...refusedWithoutSudo } } },
     async (req, reply) => {
       const passkey = await registerPasskey(db, clock, currentUser(req), rp, req.body.name, req.body.response);
       return reply.status(201).send({ success: true, message: SECURITY_MSG.passkeyAdded, passkey });
@@ -159,9 +201,9 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/user/passkeys/:id',
-    { onRequest: requireUser, preHandler: passkeyId, schema: { tags, summary: 'Remove one of the caller’s passkeys', params: idParams, response: { 200: okResponse } } },
+    { onRequest: sudo, preHandler: passkeyId, schema: { tags, summary: 'Remove one of the caller’s passkeys; needs sudo mode', params: idParams, response: { 200: okResponse, ...refusedWithoutSudo } } },
     async (req) => {
-      const name = await removePasskey(db, currentUser(req).id, req.params.id);
+      await removePasskey(db, currentUser(req).id, req.params.id);
       return { success: true, message: SECURITY_MSG.passkeyRemoved };
     },
   );

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ACCOUNT_MSG, normaliseEmail, type Language, type PublicUser } from '@app/contract';
 import type { Db } from '../../db/client.js';
-import { ledgerAccounts, passwordResets, sessions, users } from '../../db/schema/index.js';
+import { ledgerAccounts, loginChallenges, passkeys, passwordResets, sessions, users } from '../../db/schema/index.js';
 import type { Clock } from '../../clock.js';
 import { AppError, PG, badRequest, conflict, forbidden, notFound, pgCode, unauthorized } from '../../errors.js';
 import { openUserAccount } from '../../ledger/accounts.js';
@@ -213,7 +213,14 @@ export async function requestReset(
         expiresAt: new Date(now.getTime() + RESET_TTL_MS),
         createdAt: now,
       });
-      return found;
+      // The e-mail lists the account's passkeys (issue 26): a passkey signs in without a password, so a reset alone
+      // would not lock out someone who planted one; the owner sees it and removes it on the security page.
+      const keys = await tx
+        .select({ name: passkeys.name, createdAt: passkeys.createdAt })
+        .from(passkeys)
+        .where(eq(passkeys.userId, found.id))
+        .orderBy(passkeys.createdAt, passkeys.id);
+      return { ...found, passkeys: keys };
     }),
   );
   if (!user) return;
@@ -221,7 +228,7 @@ export async function requestReset(
   // Sent in the background: the answer must not take longer when the e-mail exists.
   void deps.mailer
     // In the account's language (issue 20, mail/reset-email.ts).
-    .send(resetPasswordEmail({ to: email, fullName: user.fullName, link, lang: user.language }))
+    .send(resetPasswordEmail({ to: email, fullName: user.fullName, link, lang: user.language, passkeys: user.passkeys, appUrl: deps.appUrl.replace(/\/$/, '') }))
     // Neither the address nor the link goes into the log (item 9).
     .catch((e) => deps.log(`a reset mail could not be sent: ${e instanceof Error ? e.name : 'error'}`));
 }
@@ -255,6 +262,8 @@ export async function resetPassword(db: Db, clock: Clock, token: string, passwor
       await tx.update(passwordResets).set({ usedAt: clock() }).where(and(eq(passwordResets.userId, owner.id), isNull(passwordResets.usedAt)));
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, owner.id));
       await revokeUserSessions(tx, owner.id);
+      // …and every sign-in in progress (a password step passed with the old password, waiting for its code).
+      await tx.delete(loginChallenges).where(eq(loginChallenges.userId, owner.id));
       // The owner proved control of the mailbox: earlier failed logins (anyone's) no longer hold the account back.
       await clearLoginFailures(tx, owner.email);
       await notify(tx, { userId: owner.id, kind: 'password_reset', params: {} });

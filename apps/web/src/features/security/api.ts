@@ -24,7 +24,10 @@ export const endOtherSessions = async () => (await api.delete<ApiEnvelope>('/use
 
 export const startTwoFactorSetup = async () => (await api.post<ApiEnvelope & { secret: string; otpauthUrl: string }>('/user/2fa/setup')).data;
 export const enableTwoFactor = async (code: string) => (await api.post<ApiEnvelope & { recoveryCodes: string[] }>('/user/2fa/enable', { code })).data;
-export const disableTwoFactor = async (body: { code?: string; recoveryCode?: string }) => (await api.post<ApiEnvelope>('/user/2fa/disable', body)).data;
+/** With the password, turning it off is its own re-authentication (sudo mode, issue 26). */
+export const disableTwoFactor = async (body: { code?: string; recoveryCode?: string; password: string }) => (await api.post<ApiEnvelope>('/user/2fa/disable', body)).data;
+/** Sudo mode (issue 26): the password, and a code or a recovery code when two-factor sign-in is on. */
+export const reauthenticate = async (body: { password: string; code?: string; recoveryCode?: string }) => (await api.post<ApiEnvelope>('/user/reauth', body)).data;
 
 export async function addPasskey(name: string) {
   const { startRegistration } = await import('@simplewebauthn/browser');

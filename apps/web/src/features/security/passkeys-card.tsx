@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { msg, t, Trans } from '../../lib/i18n';
 import { addPasskey, fetchPasskeys, removePasskey, renamePasskey, securityKeys } from './api';
+import { isReauthCancelled, useReauth } from './reauth';
 
 /** The name's refusal of issue 26 (one line, no control or direction character): marked for the i18n check, so
  * checkedName's t() shows it in the current language. */
@@ -30,10 +31,14 @@ function PasskeyItem({ passkey }: { passkey: PasskeyRecord }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(passkey.name);
   const { confirm, dialog } = useConfirm();
+  const withReauth = useReauth();
   const refresh = () => queryClient.invalidateQueries({ queryKey: securityKeys.passkeys });
-  const onError = (err: unknown) => toast.error(errorMessage(err, t('Something went wrong')));
+  const onError = (err: unknown) => {
+    if (!isReauthCancelled(err)) toast.error(errorMessage(err, t('Something went wrong')));
+  };
   const rename = useMutation({ mutationFn: (n: string) => renamePasskey(passkey._id, n), onSuccess: (d) => toast.success(d.message), onError, onSettled: refresh });
-  const remove = useMutation({ mutationFn: () => removePasskey(passkey._id), onSuccess: (d) => toast.success(d.message), onError, onSettled: refresh });
+  // Removing needs sudo mode (issue 26): the password is asked for when the server says so, then it is removed.
+  const remove = useMutation({ mutationFn: () => withReauth(() => removePasskey(passkey._id)), onSuccess: (d) => toast.success(d.message), onError, onSettled: refresh });
 
   return (
     <li className="flex flex-col gap-3 border-t border-slate-200 pt-4 dark:border-slate-700">
@@ -89,13 +94,17 @@ export function PasskeysCard() {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: securityKeys.passkeys, queryFn: fetchPasskeys });
   const [name, setName] = useState('');
+  const withReauth = useReauth();
   const add = useMutation({
-    mutationFn: addPasskey,
+    // Adding needs sudo mode (issue 26): after the password is confirmed the whole registration starts again.
+    mutationFn: (n: string) => withReauth(() => addPasskey(n)),
     onSuccess: (d) => {
       toast.success(d.message);
       setName('');
     },
-    onError: (err) => toast.error(errorMessage(err, t('The passkey was not added'))),
+    onError: (err) => {
+      if (!isReauthCancelled(err)) toast.error(errorMessage(err, t('The passkey was not added')));
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.passkeys }),
   });
 

@@ -14,6 +14,7 @@ import { msg, t, Trans } from '../../lib/i18n';
 import { endOtherSessions, endSession, fetchLoginHistory, fetchSessions, securityKeys } from './api';
 import { PasskeysCard } from './passkeys-card';
 import { TwoFactorCard } from './two-factor-card';
+import { ReauthProvider } from './reauth';
 
 const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
@@ -133,12 +134,15 @@ export function SecurityPage() {
           {t(ADMIN_NEEDS_2FA)}
         </p>
       )}
-      <div className="grid gap-6 lg:grid-cols-2">
-        <TwoFactorCard enabled={Boolean(user?.twoFactor)} />
-        <PasskeysCard />
-        <SessionsCard />
-        <HistoryCard />
-      </div>
+      {/* Sudo mode (issue 26): the cards' changes of how one signs in ask for the password again when needed. */}
+      <ReauthProvider>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <TwoFactorCard enabled={Boolean(user?.twoFactor)} />
+          <PasskeysCard />
+          <SessionsCard />
+          <HistoryCard />
+        </div>
+      </ReauthProvider>
     </section>
   );
 }

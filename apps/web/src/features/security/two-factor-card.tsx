@@ -12,6 +12,7 @@ import { errorMessage } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { t } from '../../lib/i18n';
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from './api';
+import { isReauthCancelled, useReauth } from './reauth';
 
 const formValue = (event: FormEvent<HTMLFormElement>, name: string) => String(new FormData(event.currentTarget).get(name) ?? '').trim();
 
@@ -19,19 +20,23 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   const queryClient = useQueryClient();
   const [setup, setSetup] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const withReauth = useReauth();
   const refreshMe = () => queryClient.invalidateQueries({ queryKey: ['me'] });
-  const onError = (err: unknown) => toast.error(errorMessage(err, t('Something went wrong')));
+  const onError = (err: unknown) => {
+    if (!isReauthCancelled(err)) toast.error(errorMessage(err, t('Something went wrong')));
+  };
   const codeRefusals = { [SECURITY_MSG.codeInvalid]: 'code', [SECURITY_MSG.codeRequired]: 'code', [SECURITY_MSG.recoveryInvalid]: 'code' };
   const enableFields = useFieldErrors(codeRefusals);
-  const disableFields = useFieldErrors(codeRefusals);
+  const disableFields = useFieldErrors({ ...codeRefusals, [SECURITY_MSG.passwordWrong]: 'password', [SECURITY_MSG.passwordRequired]: 'password' });
   const onCodeError = (fields: FieldErrorState) => (err: unknown) => {
     onError(err);
     fields.markRefused(err);
   };
 
-  const start = useMutation({ mutationFn: startTwoFactorSetup, onSuccess: (data) => setSetup({ secret: data.secret, otpauthUrl: data.otpauthUrl }), onError });
+  // Turning it on needs sudo mode (issue 26): the password is asked for in a dialog when the server says so.
+  const start = useMutation({ mutationFn: () => withReauth(startTwoFactorSetup), onSuccess: (data) => setSetup({ secret: data.secret, otpauthUrl: data.otpauthUrl }), onError });
   const enable = useMutation({
-    mutationFn: enableTwoFactor,
+    mutationFn: (code: string) => withReauth(() => enableTwoFactor(code)),
     onSuccess: async (data) => {
       toast.success(data.message);
       setSetup(null);
@@ -116,10 +121,13 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
           onSubmit={(e) => {
             e.preventDefault();
             const code = formValue(e, 'code');
-            disable.mutate(/^\d[\d ]*$/.test(code) ? { code } : { recoveryCode: code });
+            const password = String(new FormData(e.currentTarget).get('password') ?? '');
+            disable.mutate({ ...(/^\d[\d ]*$/.test(code) ? { code } : { recoveryCode: code }), password });
           }}
         >
+          {/* The password and the code together re-authenticate (sudo mode, issue 26): no second code is asked. */}
           <FieldErrorsProvider value={disableFields}>
+            <Input label={t('Your password')} name="password" type="password" autoComplete="current-password" required />
             <Input label={t('Code from your app, or a recovery code')} name="code" autoComplete="one-time-code" required />
           </FieldErrorsProvider>
           <Button type="submit" variant="danger" className="self-start" disabled={disable.isPending}>

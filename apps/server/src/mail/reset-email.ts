@@ -19,7 +19,7 @@ export interface ResetEmailPasskey {
  * (bidi overrides, zero-width) and line-separator characters become spaces; it can neither break the list's lines
  * nor reorder the words around it.
  */
-export const oneLine = (name: string) => oneLineDisplay(name) || '?';
+const oneLine = (name: string) => oneLineDisplay(name) || '?';
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 export function resetPasswordEmail(input: {

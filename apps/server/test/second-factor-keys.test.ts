@@ -22,7 +22,9 @@ function nextPeriod() {
   ctx.clock.advance(PERIOD_MS - (now % PERIOD_MS) + 1_000);
 }
 
-async function enable2fa(client: Client): Promise<string> {
+async function enable2fa(client: Client, password = 'correct-horse-9'): Promise<string> {
+  // Turning 2FA on needs a fresh re-authentication of the session (sudo mode).
+  expect((await client.post('/api/v1/user/reauth', { password })).status).toBe(200);
   const setup = await client.post('/api/v1/user/2fa/setup');
   expect(setup.status).toBe(200);
   nextPeriod();

@@ -138,7 +138,7 @@ describe('after re-authentication in that session', () => {
     const added = await addPasskey(client, 'Work key');
     expect(added.status, added.text).toBe(201);
     const [addedMail] = await mailWith(user.email, 'A passkey was added');
-    expect(addedMail.text).toContain('"Work key"');
+    expect(addedMail.text).toContain('“Work key”');
     expect(addedMail.text).toContain(`Review your passkeys, two-factor sign-in and sessions: ${SECURITY_PAGE}`);
     expect(addedMail.html).toContain(`<a href="${SECURITY_PAGE}">`);
 
@@ -250,14 +250,16 @@ describe('a password reset', () => {
     expect((await second.post('/api/v1/user/login', { email: user.email, password })).status).toBe(200);
     await reauth(client, { password });
     expect((await addPasskey(client, 'Planted key')).status).toBe(201);
-    expect((await addPasskey(client, 'Phone\u202Egnp.exe\nThere are no passkeys')).status).toBe(201);
+    expect((await addPasskey(client, 'Phone')).status).toBe(201);
+    // A name stored before names were refused control and bidi characters (one-line-text.test.ts): legacy data.
+    await ctx.db.execute(sql`update passkeys set name = ${'Phone\u202Egnp.exe\nThere are no passkeys'} where user_id = ${user._id} and name = 'Phone'`);
 
     expect((await ctx.client().post('/api/v1/user/reset', { email: user.email })).status).toBe(200);
     const [mail] = await mailWith(user.email, 'Reset your password');
     expect(mail.text).toContain('The passkeys on your account:');
     expect(mail.text).toMatch(/- "Planted key" \(added \d{4}-\d{2}-\d{2}\)/);
     // A name cannot break the list's lines nor reorder it (control and bidi characters become spaces).
-    expect(mail.text).toContain('- "Phone gnp.exe There are no passkeys" (added');
+    expect(mail.text).toContain('- "Phonegnp.exe There are no passkeys" (added');
     expect(mail.text).not.toContain('\u202E');
     expect(mail.text).toContain(`remove it on your security page: ${SECURITY_PAGE}`);
     expect(mail.text).toContain('A new password signs your account out on every device.');

@@ -288,11 +288,12 @@ describe('ADMIN_2FA=required', () => {
   });
 
   test('an admin without 2FA has no video privilege either: no subscription, no videos, until 2FA is on', async () => {
-    const { client } = await signUpAs(strict, 'ADMIN');
+    const { client, password } = await signUpAs(strict, 'ADMIN');
     for (const path of ['/api/v1/video', '/api/v1/video/00000000-0000-4000-8000-000000000000']) {
       const res = await client.get(path);
       expect([path, res.status, res.body.message]).toEqual([path, 403, SECURITY_MSG.adminNeeds2fa]);
     }
+    expect((await client.post('/api/v1/user/reauth', { password })).status).toBe(200);
     const setup = await client.post('/api/v1/user/2fa/setup');
     const code = new TOTP({ secret: Secret.fromBase32(setup.body.secret) }).generate({ timestamp: strict.clock.now().getTime() });
     expect((await client.post('/api/v1/user/2fa/enable', { code })).status).toBe(200);

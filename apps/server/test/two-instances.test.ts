@@ -208,6 +208,8 @@ describe('notifications across instances (issue 18)', () => {
     await a.db.execute(sql`
       insert into users (full_name, email, phone, password_hash, referral_code)
       select 'Bulk ' || g, 'bulk-notify-' || g || '@example.com', '+971500000000', 'x', 'BULKN' || g from generate_series(1, 120) g`);
+    // Each account has its ledger account, as a sign-up makes it (the ledger check at the end of the file asks).
+    await a.db.execute(sql`insert into ledger_accounts (user_id) select id from users where email like 'bulk-notify-%'`);
     await a.db.execute(sql`
       insert into notifications (user_id, kind, params, title, body)
       select id, 'announcement', '{}', 'To everyone', 'Hello' from users`);

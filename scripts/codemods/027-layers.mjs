@@ -90,6 +90,7 @@ const rel = (p) => path.relative(ROOT, p).split(path.sep).join('/');
 const moveTo = new Map(FILE_MOVES.map(([o, n]) => [abs(o), abs(n)]));
 const moveFrom = new Map(FILE_MOVES.map(([o, n]) => [abs(n), abs(o)]));
 let changes = 0;
+const movedNow = new Set();
 const log = (msg) => {
   changes++;
   console.log(`${CHECK ? 'to do' : 'done'}: ${msg}`);
@@ -100,6 +101,7 @@ for (const [o, n] of FILE_MOVES) {
   if (!fs.existsSync(abs(o))) continue;
   if (fs.existsSync(abs(n))) throw new Error(`both ${o} and ${n} exist: merge them by hand, then run this again`);
   log(`git mv ${o} ${n}`);
+  movedNow.add(abs(n));
   if (CHECK) continue;
   fs.mkdirSync(path.dirname(abs(n)), { recursive: true });
   execFileSync('git', ['mv', o, n], { cwd: ROOT });
@@ -177,8 +179,10 @@ for (const { from, to, names, after } of TYPE_MOVES) {
     dst = dst.slice(0, i) + moved.join('') + dst.slice(i);
   }
   // The old file may still use the names: import them from their new home.
+  src = src.replace(/\n{3,}/g, '\n\n');
   const used = names.filter((n) => new RegExp(`\\b${n}\\b`).test(src));
   if (used.length) src = addNamedImports(fromP, src, toP, used, true);
+  src = dropUnusedImports(fromP, src, toP);
   files.set(fromP, src);
   files.set(toP, dst);
   log(`type ${names.join(', ')}: ${from} → ${to}`);
@@ -223,6 +227,19 @@ function addNamedImports(file, text, target, names, typeOnly, entries) {
   return text.slice(0, at) + decl + text.slice(at);
 }
 
+/** Drops from the imports of `target` the names the rest of the file no longer mentions (a moved declaration used them). */
+function dropUnusedImports(file, text, target) {
+  for (const m of text.matchAll(IMPORT_DECL)) {
+    const r = m[1] === 'import' && resolveSpec(path.dirname(file), m[6]);
+    if (!r || r.file !== target) continue;
+    const rest = text.slice(0, m.index) + text.slice(m.index + m[0].length);
+    const keep = parseNames(m[4]).filter((n) => new RegExp(`\\b${n.alias ?? n.name}\\b`).test(rest));
+    const decl = keep.length || m[3] ? `import${m[2] ?? ''} ${m[3] ? `${m[3]}${keep.length ? ', ' : ' '}` : ''}${keep.length ? `{ ${keep.map((n) => nameText(n, Boolean(m[2]))).join(', ')} } ` : ''}from ${m[5]}${m[6]}${m[5]};\n` : '';
+    return text.slice(0, m.index) + decl + text.slice(m.index + m[0].length);
+  }
+  return text;
+}
+
 // 3 and 4. Imports.
 const SPEC = /((?:\bfrom|\bimport|\brequire|\bmock|\bimportActual)\s*\(?\s*)(['"])(\.\.?\/[^'"\n]+)\2/g;
 const exportsName = (file, name) =>
@@ -232,8 +249,11 @@ for (const file of listFiles()) {
   const original = load(file);
   const oldDir = moveFrom.has(file) ? path.dirname(moveFrom.get(file)) : null;
   let text = original.replace(SPEC, (all, head, q, spec) => {
-    const here = resolveSpec(path.dirname(file), spec);
-    const r = here && !(here.moved && oldDir && !resolveSpec(oldDir, spec)) ? here : oldDir ? (resolveSpec(oldDir, spec) ?? here) : here;
+    // Moved in this run: its specifiers are relative to its old folder. Moved before (a merge may have brought
+    // lines written at the old place): the new folder first, else the old one.
+    const r = movedNow.has(file)
+      ? resolveSpec(oldDir, spec)
+      : (resolveSpec(path.dirname(file), spec) ?? (oldDir ? resolveSpec(oldDir, spec) : null));
     if (!r) return all;
     const next = specFor(file, r.file, spec);
     return next === spec ? all : `${head}${q}${next}${q}`;

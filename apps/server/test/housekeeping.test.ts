@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Client, signUp, startTestApp, type TestContext } from './helpers.js';
-import { HOUSEKEEPING_EVERY_MS, pruneExpired } from '../src/plugins/housekeeping.js';
+import { HOUSEKEEPING_EVERY_MS, pruneExpired } from '../src/services/housekeeping.js';
 import { hashToken } from '../src/plugins/session.js';
 import { RESET_MAILS_PER_ACCOUNT } from '../src/modules/users/users.service.js';
 

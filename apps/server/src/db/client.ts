@@ -8,6 +8,8 @@ import * as schema from './schema/index.js';
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export function createDb(url: string, max = 20): Db {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language, PublicUser, Role } from '@app/contract';
 import type { Db } from '../db/client.js';
 import { ledgerAccounts, sessions, users } from '../db/schema/index.js';
-import { publicUserColumns, toPublicUser } from '../modules/users/public-user.js';
+import { publicUserColumns, toPublicUser } from '../services/public-user.js';
 import type { Clock } from '../clock.js';
 
 export const SESSION_COOKIE = 'sid';

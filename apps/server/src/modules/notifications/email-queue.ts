@@ -19,8 +19,7 @@ import {
   type NotificationKind,
 } from '@app/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { DbOrTx } from '../../ledger/accounts.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { categoryOf, notificationEmail } from './email.js';
 import { localisedText } from './notifications.service.js';

@@ -8,11 +8,11 @@ import type { Clock } from '../../clock.js';
 import { AppError, PG, badRequest, conflict, forbidden, notFound, pgCode, unauthorized } from '../../errors.js';
 import { openUserAccount } from '../../ledger/accounts.js';
 import { revokeUserSessions } from '../../plugins/session.js';
-import { clearLoginFailures, takeAttempt, throttleBuckets } from '../../plugins/throttle.js';
+import { clearLoginFailures, takeAttempt, throttleBuckets } from '../../services/throttle.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { resetPasswordEmail } from '../../mail/reset-email.js';
+import { resetPasswordEmail } from './reset-email.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { publicUserColumns, toPublicUser } from './public-user.js';
+import { publicUserColumns, toPublicUser } from '../../services/public-user.js';
 import { retryOnConflict } from '../../db/client.js';
 import { notify } from '../notifications/notify.js';
 

@@ -7,12 +7,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN_CHALLENGE_TTL_MS } from '@app/contract';
-import type { Db } from '../db/client.js';
-import { knownBrowsers, loginChallenges, signInAttempts, users } from '../db/schema/index.js';
-import type { Clock } from '../clock.js';
-import type { Mailer } from '../mail/mailer.js';
-import { createSession } from '../plugins/session.js';
-import { notify } from '../modules/notifications/notify.js';
+import type { Db } from '../../db/client.js';
+import { knownBrowsers, loginChallenges, signInAttempts, users } from '../../db/schema/index.js';
+import type { Clock } from '../../clock.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { createSession } from '../../plugins/session.js';
+import { notify } from '../notifications/notify.js';
 
 const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 /** Attempts kept per account (the page shows LOGIN_HISTORY_SIZE); older ones are deleted as new ones arrive. */

@@ -5,11 +5,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
-import type { Tx } from '../ledger/accounts.js';
 import { AppError, PG, pgCode } from '../errors.js';
-import { currentUser } from './guards.js';
+import { currentUser } from '../http/guards.js';
 import { localiseAnswer, requestLanguage } from '../i18n.js';
 
 export interface OperationResult {

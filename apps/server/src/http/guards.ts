@@ -5,8 +5,8 @@
 import type { FastifyRequest } from 'fastify';
 import { SECURITY_MSG, type Role } from '@app/contract';
 import { forbidden, unauthorized } from '../errors.js';
-import { twoFactorEnabled } from '../security/second-factor.js';
-import type { SessionUser } from './session.js';
+import { twoFactorEnabled } from '../services/second-factor.js';
+import type { SessionUser } from '../plugins/session.js';
 
 export async function requireUser(req: FastifyRequest) {
   if (!req.user) throw unauthorized();

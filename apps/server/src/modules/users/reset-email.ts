@@ -2,8 +2,8 @@
 // always was; Arabic adds an HTML alternative marked right-to-left (`<html lang="ar" dir="rtl">`), so mail
 // clients lay the Arabic out from the right (plain text alone is shown left-aligned by many of them).
 import type { Language } from '@app/contract';
-import { escapeHtml } from '../modules/notifications/email.js';
-import type { MailMessage } from './mailer.js';
+import { escapeHtml } from '../notifications/email.js';
+import type { MailMessage } from '../../mail/mailer.js';
 
 export const RESET_SUBJECT = { en: 'Reset your password', ar: 'إعادة تعيين كلمة المرور' } as const satisfies Record<Language, string>;
 

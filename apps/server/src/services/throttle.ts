@@ -13,11 +13,10 @@
 // the 11th committed one is refused, however many arrive together. An attempt that turns out not to be a
 // failure (a correct password) gives its rows back; a refused attempt does not count either.
 import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { throttleEvents } from '../db/schema/index.js';
 import type { Clock } from '../clock.js';
 import { tooMany } from '../errors.js';
-import type { DbOrTx } from '../ledger/accounts.js';
 
 export const WINDOW_MS = 15 * 60 * 1000;
 /** Failures per account and client address in WINDOW_MS; the next attempt of that pair answers 429. */

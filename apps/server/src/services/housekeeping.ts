@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { passwordResets, sessions } from '../db/schema/index.js';
 import type { Clock } from '../clock.js';
-import { IDLE_MS } from './session.js';
+import { IDLE_MS } from '../plugins/session.js';
 import { pruneIdempotencyKeys } from './idempotency.js';
 import { pruneThrottleEvents } from './throttle.js';
 import { serializeError } from '../logging.js';

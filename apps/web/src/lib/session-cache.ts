@@ -4,7 +4,7 @@ import { notifyManager, QueryObserver, type QueryState } from '@tanstack/react-q
 import type { User } from './auth-storage';
 import { clearAuth, storeAuth } from './auth-storage';
 import { queryClient } from './query-client';
-import { fetchMe, meQueryKey, type MeSnapshot } from './session';
+import { fetchMe, meQueryKey, type MeSnapshot } from './me';
 
 let lastState: QueryState<User | null> | undefined;
 let lastSnapshot: MeSnapshot = { data: undefined, isPending: true };

@@ -25,6 +25,10 @@ export const PER_IP = 100;
 /** Failures of one account (all addresses together) in WINDOW_MS before each attempt is slowed down. */
 export const ACCOUNT_FREE = 10;
 export const MAX_DELAY_MS = 5000;
+/** Reset e-mails per account in RESET_MAIL_WINDOW_MS; beyond it the answer is the same but no new link is made. */
+export const RESET_MAILS_PER_ACCOUNT = 3;
+/** Not longer than RESET_TTL_MS: while the cap holds, the newest link sent is still valid (it always works). */
+export const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
 export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
 
 export interface Buckets {

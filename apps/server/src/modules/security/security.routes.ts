@@ -161,7 +161,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/passkeys/:id',
     { onRequest: requireUser, preHandler: passkeyId, schema: { tags, summary: 'Remove one of the caller’s passkeys', params: idParams, response: { 200: okResponse } } },
     async (req) => {
-      const name = await removePasskey(db, currentUser(req).id, req.params.id);
+      await removePasskey(db, currentUser(req).id, req.params.id);
       return { success: true, message: SECURITY_MSG.passkeyRemoved };
     },
   );

@@ -89,8 +89,6 @@ export async function completeSignIn(deps: SignInDeps, userId: string, req: Fast
     token = randomBytes(24).toString('base64url');
     reply.setCookie(name, token, { ...cookieOptions(deps.secure), maxAge: BROWSER_COOKIE_MAX_AGE_S });
   }
-  const browserHash = sha256(token);
-  const userAgent = agentOf(req);
   // The browser remembered and, when it is new to the account, the owner's notification (and its e-mail): one
   // transaction.
   await deps.db.transaction(async (tx) => {

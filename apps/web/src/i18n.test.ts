@@ -139,6 +139,8 @@ function scan() {
         flagShown(node.expression);
       } else if (ts.isCallExpression(node)) {
         const callee = node.expression.getText(sf);
+        // (was a later branch of this chain, which this one always took first: it never ran)
+        if (callee === 'useFieldErrors' && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) refusalKeys(node.arguments[0]);
         if (TRANSLATE_CALLS.has(callee)) {
           const id = idOf(node.arguments[0]);
           if (id !== undefined) uses.push({ id, bundle, where: where(node).at });
@@ -153,8 +155,6 @@ function scan() {
         }
       } else if (ts.isPropertyAssignment(node) && node.name.getText(sf) === 'fieldOfMessage' && ts.isObjectLiteralExpression(node.initializer)) {
         refusalKeys(node.initializer);
-      } else if (ts.isCallExpression(node) && node.expression.getText(sf) === 'useFieldErrors' && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) {
-        refusalKeys(node.arguments[0]);
       } else if (ts.isPropertyAssignment(node) && TEXT_ATTR.test(node.name.getText(sf).replace(/['"]/g, ''))) {
         // { label: 'Deposit' }, { title: '…' } in tables of links, columns and steps.
         flagShown(node.initializer);

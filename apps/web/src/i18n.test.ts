@@ -139,8 +139,6 @@ function scan() {
         flagShown(node.expression);
       } else if (ts.isCallExpression(node)) {
         const callee = node.expression.getText(sf);
-        // (was a later branch of this chain, which this one always took first: it never ran)
-        if (callee === 'useFieldErrors' && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) refusalKeys(node.arguments[0]);
         if (TRANSLATE_CALLS.has(callee)) {
           const id = idOf(node.arguments[0]);
           if (id !== undefined) uses.push({ id, bundle, where: where(node).at });

@@ -59,7 +59,8 @@ async function main() {
       depositAddress: address,
       pollMs: 15_000,
       windowMin: 60,
-      referral: { levelsBp: [], firstDepositBonusCents: 0 },
+      minDepositCents: 1,
+      referral: { levelsBp: [], firstDepositBonusCents: 0, bonusMinDepositCents: 0 },
     };
     const t0 = performance.now();
     const r = await pollOnce(db, s, () => new Date());

@@ -53,6 +53,7 @@ export async function initialJs(baseUrl, distDir, { lang = 'en' } = {}) {
     });
     await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
     await Promise.all(pending);
+    // eslint-disable-next-line no-undef -- runs in the page (page.evaluate), where document exists
     const shown = await page.evaluate(() => document.documentElement.lang);
     if (shown !== lang) throw new Error(`initial JS of / in ${lang}: the page came up in ${JSON.stringify(shown)}`);
   } finally {

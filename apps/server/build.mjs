@@ -7,7 +7,7 @@ const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url)
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@app/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'ledger-check': 'src/ledger/check-cli.ts', backup: 'src/db/backup-cli.ts', restore: 'src/db/restore-cli.ts' },
+  entryPoints: { main: 'src/main.ts', 'ledger-check': 'src/cli/ledger-check.ts', backup: 'src/cli/backup.ts', restore: 'src/cli/restore.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

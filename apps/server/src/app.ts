@@ -22,16 +22,16 @@ import type { Clock } from './clock.js';
 import { AppError, pgCode } from './errors.js';
 import sessionPlugin, { sessionCookieName } from './plugins/session.js';
 import i18nPlugin, { localise } from './i18n.js';
-import { startHousekeeping, type Housekeeping } from './plugins/housekeeping.js';
+import { startHousekeeping, type Housekeeping } from './services/housekeeping.js';
 import { startChainPoller, type ChainPoller } from './modules/chain-deposits/poller.js';
 import { startEmailWorker, type EmailWorker } from './modules/notifications/email-queue.js';
 import csrfPlugin, { issueXsrfCookie } from './plugins/csrf.js';
-import { isApiRequest } from './plugins/api-route.js';
+import { isApiRequest } from './http/api-route.js';
 import securityHeaders from './plugins/security-headers.js';
 import { apiModules } from './modules/routes.js';
 import { routePreloader } from './web-preload.js';
 import { loggerOptions, redactUrl } from './logging.js';
-import { openSettingsStore, type SettingsStore } from './settings/store.js';
+import { openSettingsStore, type SettingsStore } from './modules/settings/settings.store.js';
 
 export interface AppDeps {
   config: Config;

@@ -14,8 +14,7 @@ import { EMAIL_INVISIBLE } from '@app/contract';
 import { mailsTo as mailsToSubject, signUp, startTestApp, waitForMails as waitForMailsOf, type TestContext } from './helpers.js';
 import { expectLedgerClean } from './money-helpers.js';
 import { resetTokenFrom } from './leak-scan.js';
-import { MAX_DELAY_MS, SIGNUP_LIMITED, addressKey, slowdownMs, takeAttempt, throttleBuckets } from '../src/plugins/throttle.js';
-import { RESET_MAILS_PER_ACCOUNT } from '../src/modules/users/users.service.js';
+import { MAX_DELAY_MS, SIGNUP_LIMITED, addressKey, slowdownMs, takeAttempt, throttleBuckets, RESET_MAILS_PER_ACCOUNT } from '../src/services/throttle.js';
 
 const MINUTE = 60_000;
 const TOO_MANY = { success: false, message: 'Too many attempts. Please try again later.' };

@@ -575,7 +575,7 @@ describe('issue 26: the outside attack on chain deposits', () => {
     expect((await attacker.client.post('/api/v1/deposit/request', { amount: '88.01' })).status).toBe(200);
     // Fired at once, the limit still holds (allocation runs under one lock).
     const racer = await signUp(b);
-    const answers = await Promise.all(['88.10', '88.11', '88.12', '88.13', '88.14'].map((amount, i) => racer.client.post('/api/v1/deposit/request', { amount })));
+    const answers = await Promise.all(['88.10', '88.11', '88.12', '88.13', '88.14'].map((amount) => racer.client.post('/api/v1/deposit/request', { amount })));
     expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 409, 409]);
     const { rows } = await a.db.execute<{ user_id: string; n: number }>(
       sql`select user_id, count(*)::int as n from deposit_requests where user_id in (${attacker.user._id}, ${racer.user._id}) group by user_id`,

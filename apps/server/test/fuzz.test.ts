@@ -460,7 +460,7 @@ beforeAll(async () => {
     const s = await signUpAs(ctx, role);
     actors[role] = { client: s.client, id: s.user._id, email: s.user.email };
     // Sudo mode (issue 26), so the passkey and 2FA routes read the fuzzed bodies instead of answering 403 first. The
-    // run can outlast 5 minutes of the clock: the stamp is moved a day ahead by hand (security/sudo.ts: fresh until the
+    // run can outlast 5 minutes of the clock: the stamp is moved a day ahead by hand (modules/security/sudo.ts: fresh until the
     // clock is 5 minutes past it).
     expect((await s.client.post('/api/v1/user/reauth', { password: s.password })).status).toBe(200);
   }

@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Client, signUp, startTestApp, type TestContext } from './helpers.js';
-import { HOUSEKEEPING_EVERY_MS, pruneExpired } from '../src/plugins/housekeeping.js';
+import { HOUSEKEEPING_EVERY_MS, pruneExpired } from '../src/services/housekeeping.js';
 import { hashToken } from '../src/plugins/session.js';
-import { RESET_MAILS_PER_ACCOUNT } from '../src/modules/users/users.service.js';
+import { RESET_MAILS_PER_ACCOUNT } from '../src/services/throttle.js';
 
 const HOUR = 60 * 60_000;
 let ctx: TestContext;

@@ -92,7 +92,7 @@ function creditModel(m: Model, u: number, cents: number) {
 const seen = new Map<string, number>();
 const note = (k: string) => seen.set(k, (seen.get(k) ?? 0) + 1);
 
-async function approve(w: World, id: string) {
+async function approve(id: string) {
   return sadmin.post(`/api/v1/deposit/deposit/${id}`);
 }
 
@@ -135,7 +135,7 @@ async function step(w: World, m: Model, c: Cmd, label: string) {
       const ids = [await claim(w, c.user, c.cents)];
       if (c.race) ids.push(await claim(w, c.user, c.cents));
       for (const id of ids) m.deposits.push({ id, owner: c.user, cents: c.cents, deposited: false, hidden: false });
-      const res = await Promise.all(ids.map((id) => approve(w, id)));
+      const res = await Promise.all(ids.map((id) => approve(id)));
       for (const [i, r] of res.entries()) {
         expect(r.status, `${label}: ${r.text}`).toBe(200);
         m.deposits[m.deposits.length - ids.length + i].deposited = true;
@@ -149,7 +149,7 @@ async function step(w: World, m: Model, c: Cmd, label: string) {
       const live = m.deposits.filter((d) => !d.hidden);
       if (live.length === 0) return;
       const d = live[c.dep % live.length];
-      const res = c.t === 'toggle' ? await approve(w, d.id) : await sadmin.del(`/api/v1/deposit/deposit/${d.id}`);
+      const res = c.t === 'toggle' ? await approve(d.id) : await sadmin.del(`/api/v1/deposit/deposit/${d.id}`);
       const want = d.deposited ? (m.bal[d.owner] < d.cents ? 409 : 200) : c.t === 'toggle' && m.deleted[d.owner] ? 409 : 200;
       expect(res.status, `${label}: ${res.text}`).toBe(want);
       note(`${c.t}${d.deposited ? '(deposited)' : ''} ${want}`);

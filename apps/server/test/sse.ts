@@ -78,8 +78,13 @@ export async function openSse(base: string, client: Client, path: string, lastEv
             if (line.startsWith(':')) stream.comments.push(line.slice(1).trim());
             else if (line.startsWith('retry: ')) stream.retry = Number(line.slice(7));
             else if (line.startsWith('id: ')) ev.id = line.slice(4);
-            else if (line.startsWith('event: ')) ((ev.event = line.slice(7)), (isEvent = true));
-            else if (line.startsWith('data: ')) ((ev.data += line.slice(6)), (isEvent = true));
+            else if (line.startsWith('event: ')) {
+              ev.event = line.slice(7);
+              isEvent = true;
+            } else if (line.startsWith('data: ')) {
+              ev.data += line.slice(6);
+              isEvent = true;
+            }
           }
           if (isEvent) stream.events.push(ev);
         }

@@ -10,8 +10,6 @@ test.use({ viewport: DESKTOP });
 const CONFIRM_ROLE = "Are you sure you want to change this user's role?";
 const CONFIRM_DELETE = 'Are you sure you want to delete this user?';
 
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-
 /** A user signed up in a browser context of their own (so the admin's cookies are untouched). */
 async function userInOwnContext(browser: Browser, prefix: string) {
   const context = await browser.newContext({ viewport: DESKTOP });

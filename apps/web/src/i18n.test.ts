@@ -153,8 +153,6 @@ function scan() {
         }
       } else if (ts.isPropertyAssignment(node) && node.name.getText(sf) === 'fieldOfMessage' && ts.isObjectLiteralExpression(node.initializer)) {
         refusalKeys(node.initializer);
-      } else if (ts.isCallExpression(node) && node.expression.getText(sf) === 'useFieldErrors' && node.arguments[0] && ts.isObjectLiteralExpression(node.arguments[0])) {
-        refusalKeys(node.arguments[0]);
       } else if (ts.isPropertyAssignment(node) && TEXT_ATTR.test(node.name.getText(sf).replace(/['"]/g, ''))) {
         // { label: 'Deposit' }, { title: '…' } in tables of links, columns and steps.
         flagShown(node.initializer);

@@ -1,13 +1,13 @@
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 
 // bigint columns arrive as strings by default; every bigint we store (cents, ids) fits a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export function createDb(url: string, max = 20): Db {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
@@ -19,21 +19,8 @@ export function createDb(url: string, max = 20): Db {
 
 export { schema };
 
-const dialect = new PgDialect();
-
 /**
- * Runs a query on the pool as a named prepared statement: each connection parses and plans it once. For a hot
- * statement built with drizzle's `sql` (drizzle's own `.prepare()` covers query-builder queries only). The
- * statement's text must be the same on every call (only its parameters vary).
- */
-export async function executeNamed<T extends Record<string, unknown>>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await db.$client.query<T>({ name, text, values: params as unknown[] });
-  return result.rows;
-}
-
-/**
- * True for the pool-backed database, false for a transaction: a statement sent with `executeNamed` runs on the
+ * True for the pool-backed database, false for a transaction: a statement sent straight to the pool (`db.$client`) runs on the
  * pool, outside any transaction, so only the pool may take that path.
  */
 export function isPool(db: object): db is Db {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { runQueueMigrations } from '../modules/notifications/email-queue.js';
+import { Logger, runMigrations as runQueueMigrations } from 'graphile-worker';
 
 const LOCK_ID = 724_311_001;
 
@@ -21,7 +21,8 @@ export async function runMigrations(url: string, folder = migrationsFolder()): P
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);
     await migrate(drizzle(client), { migrationsFolder: folder });
-    await runQueueMigrations(url);
+    // graphile-worker's own schema (its messages are left out: a failure throws and stops the start anyway).
+    await runQueueMigrations({ connectionString: url, logger: new Logger(() => () => {}) });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [LOCK_ID]).catch(() => {});
     await client.end();

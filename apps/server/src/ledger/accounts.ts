@@ -1,9 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { DbOrTx } from '../db/client.js';
 import { ledgerAccounts } from '../db/schema/index.js';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
 
 export const SYSTEM_ACCOUNTS = [
   'external:deposits',

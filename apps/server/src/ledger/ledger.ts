@@ -5,7 +5,8 @@
 // unbalanced transactions at commit, and event_key is unique so one business event can take effect only once.
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError, PG, pgCode } from '../errors.js';
-import type { DbOrTx, SystemAccount } from './accounts.js';
+import type { SystemAccount } from './accounts.js';
+import type { DbOrTx } from '../db/client.js';
 
 /**
  * A user's account by id, a system account by code, or a user's account by an SQL expression of the statement the

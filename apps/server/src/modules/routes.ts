@@ -13,7 +13,7 @@ import { adpointRoutes } from './adpoint/adpoint.routes.js';
 import { subscriptionRoutes } from './subscription/subscription.routes.js';
 import { subscriptionCodeRoutes } from './subscription-codes/subscription-codes.routes.js';
 import { statementRoutes } from './statement/statement.routes.js';
-import { ledgerRoutes } from './ledger/ledger.routes.js';
+import { ledgerRoutes } from './admin/ledger-check.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { chainDepositRoutes } from './chain-deposits/chain-deposits.routes.js';
 import { securityRoutes } from './security/security.routes.js';

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
-import { isApiRequest } from './api-route.js';
+import { isApiRequest } from '../http/api-route.js';
 
 /**
  * Exactly the origins the video player needs: YouTube's privacy-enhanced embed (frame-src, nothing else may be

@@ -7,8 +7,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language, PublicUser, Role } from '@app/contract';
 import type { Db } from '../db/client.js';
 import { ledgerAccounts, sessions, users } from '../db/schema/index.js';
-import { publicUserColumns, toPublicUser } from '../modules/users/public-user.js';
+import { publicUserColumns, toPublicUser } from '../services/public-user.js';
 import type { Clock } from '../clock.js';
+import { ABSOLUTE_MS, IDLE_MS } from '../services/session-lifetime.js';
 
 export const SESSION_COOKIE = 'sid';
 /**
@@ -18,8 +19,6 @@ export const SESSION_COOKIE = 'sid';
  */
 export const SECURE_SESSION_COOKIE = '__Host-sid';
 export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
-export const IDLE_MS = 24 * 60 * 60 * 1000;
-export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 
 export interface SessionUser {

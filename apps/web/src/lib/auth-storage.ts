@@ -45,7 +45,7 @@ function safeGet(key: string): string | null {
 function read(): StoredAuth {
   if (safeGet(KEYS.isLoggedIn) !== 'true') return EMPTY;
   const role = safeGet(KEYS.role);
-  let data: User | null = null;
+  let data: User | null;
   try {
     const raw = safeGet(KEYS.data);
     data = raw ? (JSON.parse(raw) as User) : null;

@@ -4,12 +4,15 @@ import { notifyManager, QueryObserver, type QueryState } from '@tanstack/react-q
 import type { User } from './auth-storage';
 import { clearAuth, storeAuth } from './auth-storage';
 import { queryClient } from './query-client';
-import { fetchMe, meQueryKey, type MeSnapshot } from './session';
+import { fetchMe, meQueryKey, type MeSnapshot } from './me';
 
 let lastState: QueryState<User | null> | undefined;
 let lastSnapshot: MeSnapshot = { data: undefined, isPending: true };
 
-/** The current state of the query, the same object until it changes (useSyncExternalStore). */
+/**
+ * The current state of the query, the same object until it changes (useSyncExternalStore).
+ * @public read by session.ts through its dynamic import, which knip does not follow
+ */
 export function meSnapshot(): MeSnapshot {
   const state = queryClient.getQueryState<User | null>(meQueryKey);
   if (state !== lastState) {

@@ -3,34 +3,8 @@
 // The shell (menu, guards, home page) reads it without TanStack Query in the first load: the query
 // cache is loaded only once a stored login asks for /user/me (session-cache.ts).
 import { useCallback, useSyncExternalStore } from 'react';
-import { httpStatus, type ApiEnvelope } from './api-error';
-import { clearAuth, storeAuth, useStoredAuth, type Role, type User } from './auth-storage';
-import { currentLang, isLang, setLang } from './i18n';
-
-export const meQueryKey = ['me'] as const;
-
-export async function fetchMe(): Promise<User | null> {
-  const { api } = await import('./api');
-  try {
-    const { data } = await api.get<ApiEnvelope & { user: User }>('/user/me');
-    storeAuth(data.user);
-    // The account's language wins over the device's (it was chosen on the account, maybe on another device).
-    if (isLang(data.user.language) && data.user.language !== currentLang()) void setLang(data.user.language);
-    return data.user;
-  } catch (err) {
-    if (httpStatus(err) === 401) {
-      clearAuth();
-      return null;
-    }
-    throw err;
-  }
-}
-
-/** The /user/me query as the shell needs it. */
-export interface MeSnapshot {
-  data: User | null | undefined;
-  isPending: boolean;
-}
+import { useStoredAuth, type Role, type User } from './auth-storage';
+import type { MeSnapshot } from './me';
 
 const PENDING: MeSnapshot = { data: undefined, isPending: true };
 type SessionCache = typeof import('./session-cache');

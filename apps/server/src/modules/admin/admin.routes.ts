@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditQuery, auditResponse, dashboardResponse } from '@app/contract';
-import { requireAdmin, requireRole } from '../../plugins/guards.js';
+import { requireAdmin, requireRole } from '../../http/guards.js';
 import { auditEntries, dashboard } from './admin.service.js';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_MSG, adminPointsBody } from '@app/contract';
-import { currentUser, requireAdmin } from '../../plugins/guards.js';
-import { runMoneyOperation } from '../../plugins/idempotency.js';
-import { idempotencyKeyOf, okResponse } from '../../ledger/http.js';
+import { currentUser, requireAdmin } from '../../http/guards.js';
+import { runMoneyOperation } from '../../services/idempotency.js';
+import { idempotencyKeyOf, okResponse } from '../../http/route-helpers.js';
 import { adjustPoints } from './adpoint.service.js';
 
 export const adpointRoutes: FastifyPluginAsyncZod = async (app) => {

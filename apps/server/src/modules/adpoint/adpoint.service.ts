@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import { ADMIN_MSG, DEPOSIT_MSG, centsToNumber } from '@app/contract';
 import { users } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
-import { recheckActor } from '../../plugins/actor.js';
-import type { Tx } from '../../ledger/accounts.js';
+import { recheckActor } from '../../services/actor.js';
 import { post } from '../../ledger/ledger.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { notify } from '../notifications/notify.js';
+import type { Tx } from '../../db/client.js';
 
 export async function adjustPoints(
   tx: Tx,

@@ -1,6 +1,6 @@
 // Every admin action (DESIGN §4) leaves one audit record, written in the same transaction as the action.
 import { auditLog } from '../../db/schema/index.js';
-import type { DbOrTx } from '../../ledger/accounts.js';
+import type { DbOrTx } from '../../db/client.js';
 
 export type AuditAction =
   | 'user.role_changed'

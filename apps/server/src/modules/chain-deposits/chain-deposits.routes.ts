@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CHAIN_MSG, assignTransferBody, unmatchedQuery, chainHealth as chainHealthSchema, depositRequestBody, depositRequestRecord, unmatchedTransfer } from '@app/contract';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js';
-import { runMoneyOperation } from '../../plugins/idempotency.js';
-import { UUID_PATTERN, allowEmptyJsonBody, okResponse } from '../../ledger/http.js';
+import { currentUser, requireAdmin, requireUser } from '../../http/guards.js';
+import { runMoneyOperation } from '../../services/idempotency.js';
+import { UUID_PATTERN, allowEmptyJsonBody, okResponse } from '../../http/route-helpers.js';
 import { AppError, notFound } from '../../errors.js';
 import { referralRules } from '../referrals/referrals.service.js';
 import { assignTransfer, chainHealth, chainSettings, createRequest, dismissTransfer, listUnmatched, readRequest } from './chain-deposits.service.js';

@@ -22,13 +22,12 @@ import {
   type DepositRequestRecord,
   type UnmatchedTransfer,
 } from '@app/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import type { Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
-import type { SettingsStore } from '../../settings/store.js';
+import type { SettingsStore } from '../settings/settings.store.js';
 import { accountClosed } from '../users/closed-accounts.js';
-import { recheckActor } from '../../plugins/actor.js';
+import { recheckActor } from '../../services/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { TRANSFER_TOPIC, hex20ToTron, tronToHex20 } from './tron-address.js';
 import { ChainApiError, tronApi, type TronApi, type TxInfo } from './tron-api.js';

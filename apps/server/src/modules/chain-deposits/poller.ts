@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
-import type { SettingsStore } from '../../settings/store.js';
+import type { SettingsStore } from '../settings/settings.store.js';
 import { serializeError } from '../../logging.js';
 import { ChainApiError, tronApi, type Trc20Item } from './tron-api.js';
 import { chainSettings, confirmOnChain, recordTransfers, settleLeftovers, settleTransfers, type ChainSettings, type CreditHook, type SeenTransfer } from './chain-deposits.service.js';

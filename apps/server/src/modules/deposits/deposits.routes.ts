@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEPOSIT_MSG, LIST_ALL_MAX, formatCents, adminDepositRecord, adminDepositsQuery, depositBody, depositRecord, depositToggleBody } from '@app/contract';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js';
-import { runMoneyOperation } from '../../plugins/idempotency.js';
-import { allowEmptyJsonBody, okResponse } from '../../ledger/http.js';
+import { currentUser, requireAdmin, requireUser } from '../../http/guards.js';
+import { runMoneyOperation } from '../../services/idempotency.js';
+import { allowEmptyJsonBody, okResponse } from '../../http/route-helpers.js';
 import { badRequest } from '../../errors.js';
 import { listWindow, sendUnpaged } from '../../http/list-window.js';
 import { referralRules } from '../referrals/referrals.service.js';

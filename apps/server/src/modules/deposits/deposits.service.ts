@@ -4,17 +4,16 @@
 // deposit:<id>:v<version>, so concurrent admin clicks apply one after another and never twice.
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { DEPOSIT_MSG, centsToNumber, transactionKey, type AdminDepositRecord, type DepositRecord } from '@app/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { deposits, users } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
-import type { Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
-import { UUID_PATTERN, likePattern } from '../../ledger/http.js';
+import { UUID_PATTERN, likePattern } from '../../http/route-helpers.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { readRowCount } from '../../db/row-counts.js';
 import { centsNumber, isoTime, readJson } from '../../db/json.js';
 import { accountClosed } from '../users/closed-accounts.js';
-import { recheckActor } from '../../plugins/actor.js';
+import { recheckActor } from '../../services/actor.js';
 import { payReferralShares, prepareFirstDepositBonus, type ReferralRules } from '../referrals/referrals.service.js';
 import { notify } from '../notifications/notify.js';
 

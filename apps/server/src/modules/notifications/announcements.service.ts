@@ -8,12 +8,11 @@
 import type { AnnouncementAudience, AnnouncementRecord, NotificationParams } from '@app/contract';
 import { ANNOUNCEMENT_AUDIENCES } from '@app/contract';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { DbOrTx } from '../../ledger/accounts.js';
-import { recheckActor } from '../../plugins/actor.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { recheckActor } from '../../services/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { ANNOUNCEMENT_TASK, enqueueEmailsSql } from './email-queue.js';
 import { notifyAudience } from './notify.js';
+import { ANNOUNCEMENT_TASK, enqueueEmailsSql } from './email-jobs.js';
 
 /** Users per batch: one transaction each, so other notification writers wait at most one batch. */
 export const ANNOUNCEMENT_BATCH = 10_000;

@@ -10,28 +10,17 @@
 // new language, and the queue's payload stays the same for every language.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { Logger, makeWorkerUtils, run, runMigrations, type Runner, type RunnerOptions, type Task } from 'graphile-worker';
-import {
-  ALWAYS_ON_CATEGORIES,
-  NOTIFICATION_KIND_CATEGORY,
-  notificationLanguage,
-  type NotificationCategory,
-  type NotificationKind,
-} from '@app/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { Logger, makeWorkerUtils, run, type Runner, type RunnerOptions, type Task } from 'graphile-worker';
+import { ALWAYS_ON_CATEGORIES, notificationLanguage, type NotificationCategory } from '@app/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { DbOrTx } from '../../ledger/accounts.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { categoryOf, notificationEmail } from './email.js';
 import { localisedText } from './notifications.service.js';
 import { unsubscribeKey, unsubscribeToken } from './unsubscribe.js';
 import { deliverAnnouncement } from './announcements.service.js';
+import { ANNOUNCEMENT_TASK, EMAIL_TASK } from './email-jobs.js';
 
-export const EMAIL_TASK = 'notification_email';
-/** An announcement's delivery to its audience, in batches (announcements.service.ts). */
-export const ANNOUNCEMENT_TASK = 'announcement_delivery';
-/** e^1 … e^10 seconds between attempts (then 6 h each): 25 attempts cover about five days of SMTP trouble. */
-export const EMAIL_MAX_ATTEMPTS = 25;
 /** Workers per instance, each sending one e-mail at a time. */
 const WORKERS = 2;
 /** How often an instance looks for jobs locked by an instance that is gone (killed: it could not unlock them). */
@@ -52,41 +41,6 @@ function queueLogger(log?: QueueLog): Logger {
     if (level === 'error') log.error({ queue: 'email' }, message);
     else if (level === 'warning') log.warn({ queue: 'email' }, message);
   });
-}
-
-/** Creates or updates the graphile_worker schema (db/migrate.ts calls it under the migrations' advisory lock). */
-export async function runQueueMigrations(url: string): Promise<void> {
-  await runMigrations({ connectionString: url, logger: queueLogger() });
-}
-
-/**
- * Queues, in the caller's transaction and one statement, the e-mails of notifications just written (notify.ts
- * through email-hook.ts), except announcements (their sender queues them in bulk) and those whose category's
- * e-mail the user turned off (security's never is).
- */
-export async function enqueueNotificationEmails(tx: DbOrTx, written: { id: number; userId: string; kind: NotificationKind }[]): Promise<void> {
-  const queued = written.filter((w) => w.kind !== 'announcement');
-  if (!queued.length) return;
-  const ids = queued.map((w) => w.id);
-  const userIds = queued.map((w) => w.userId);
-  const categories = queued.map((w) => NOTIFICATION_KIND_CATEGORY[w.kind]);
-  await tx.execute(
-    enqueueEmailsSql(sql`
-      select w.id from unnest(${sql.param(ids)}::bigint[], ${sql.param(userIds)}::uuid[], ${sql.param(categories)}::text[]) as w(id, user_id, category)
-      where w.category = any(${sql.param([...ALWAYS_ON_CATEGORIES])}::text[])
-         or not exists (select 1 from notification_email_off o where o.user_id = w.user_id and o.category = w.category)`),
-  );
-}
-
-/**
- * The statement that queues, in one call, the e-mails of the notifications `ids` selects (a subquery returning a
- * column `id`): one job each, in the caller's transaction. Announcements use it for a whole batch.
- */
-export function enqueueEmailsSql(ids: SQL): SQL {
-  return sql`select graphile_worker.add_jobs(array(
-    select row(${EMAIL_TASK}, json_build_object('id', q.id), null, null, ${EMAIL_MAX_ATTEMPTS}, null, null, null)::graphile_worker.job_spec
-    from (${ids}) q
-  ))`;
 }
 
 export interface EmailDeps {

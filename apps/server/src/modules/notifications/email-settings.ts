@@ -2,7 +2,7 @@
 // none (the contract refuses it, the table's check too). Unsubscribe links turn one category off.
 import { ALWAYS_ON_CATEGORIES, NOTIFICATION_CATEGORIES, type NotificationCategory, type NotificationPreferences } from '@app/contract';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../ledger/accounts.js';
+import type { DbOrTx } from '../../db/client.js';
 
 export async function emailPreferences(db: DbOrTx, userId: string): Promise<NotificationPreferences> {
   const { rows } = await db.execute<{ category: string }>(sql`select category from notification_email_off where user_id = ${userId}`);

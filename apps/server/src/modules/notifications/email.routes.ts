@@ -16,7 +16,7 @@ import {
   preferencesBody,
   preferencesResponse,
 } from '@app/contract';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js';
+import { currentUser, requireAdmin, requireUser } from '../../http/guards.js';
 import { requestLanguage } from '../../i18n.js';
 import { sql } from 'drizzle-orm';
 import { CATEGORY_LABEL, CATEGORY_LABEL_AR, escapeHtml } from './email.js';

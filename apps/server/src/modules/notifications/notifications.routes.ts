@@ -1,7 +1,7 @@
 // The notification centre (issue 18): the caller's list, the "read" mark, and the live stream (server-sent events).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NOTIFICATION_MSG, markReadBody, markReadResponse, notificationsQuery, notificationsResponse } from '@app/contract';
-import { currentUser, requireUser } from '../../plugins/guards.js';
+import { currentUser, requireUser } from '../../http/guards.js';
 import { listNotifications, markRead } from './notifications.service.js';
 import { openNotificationHub } from './notifications.stream.js';
 

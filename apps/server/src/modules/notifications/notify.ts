@@ -12,8 +12,8 @@
 // drawn while an earlier one of theirs is still uncommitted.
 import { sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_KIND_CATEGORY, renderNotification, type NotificationCategory, type NotificationKind, type NotificationParams } from '@app/contract';
-import type { Tx } from '../../ledger/accounts.js';
 import { afterNotify } from './email-hook.js';
+import type { Tx } from '../../db/client.js';
 
 /** Advisory lock classes (two-key form: a space apart from one-key locks): all writers (key 0), and each user. */
 const WRITERS_LOCK_CLASS = 18_001;

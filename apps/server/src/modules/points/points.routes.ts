@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { POINTS_MSG, transferBody } from '@app/contract';
-import { currentUser, requireUser } from '../../plugins/guards.js';
-import { runMoneyOperation } from '../../plugins/idempotency.js';
-import { idempotencyKeyOf, okResponse } from '../../ledger/http.js';
-import { needsCodeWhen2fa } from '../../security/second-factor.js';
+import { currentUser, requireUser } from '../../http/guards.js';
+import { runMoneyOperation } from '../../services/idempotency.js';
+import { idempotencyKeyOf, okResponse } from '../../http/route-helpers.js';
+import { needsCodeWhen2fa } from '../../services/second-factor.js';
 import { transfer } from './points.service.js';
 
 export const pointRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,9 +6,9 @@ import { sql } from 'drizzle-orm';
 import { POINTS_MSG } from '@app/contract';
 import { users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
-import type { Tx } from '../../ledger/accounts.js';
 import { postingCall, postingError } from '../../ledger/ledger.js';
 import { notifyMany } from '../notifications/notify.js';
+import type { Tx } from '../../db/client.js';
 
 /**
  * One statement finds the recipient by e-mail and, unless it is the sender, posts the transfer to them; then both

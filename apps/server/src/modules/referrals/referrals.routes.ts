@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralsQuery, referralsResponse } from '@app/contract';
-import { currentUser, requireUser } from '../../plugins/guards.js';
+import { currentUser, requireUser } from '../../http/guards.js';
 import { referralRules, referralTeam } from './referrals.service.js';
 
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {

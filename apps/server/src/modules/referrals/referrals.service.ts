@@ -14,9 +14,9 @@
 // its shares one by one would hold one account while waiting for the next, and two such operations could deadlock.
 import { sql } from 'drizzle-orm';
 import { centsToNumber, parseReferralLevels, referralDepth, referralShareCents, type ReferralMember } from '@app/contract';
-import type { Db } from '../../db/client.js';
-import type { SettingsStore } from '../../settings/store.js';
-import type { SystemAccount, Tx } from '../../ledger/accounts.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { SettingsStore } from '../settings/settings.store.js';
+import type { SystemAccount } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 import { notifyMany } from '../notifications/notify.js';
 

@@ -20,13 +20,13 @@ import {
   twoFactorEnableResponse,
   twoFactorSetupResponse,
 } from '@app/contract';
-import { currentUser, requireUser } from '../../plugins/guards.js';
+import { currentUser, requireUser } from '../../http/guards.js';
 import { clearSessionCookie } from '../../plugins/session.js';
-import { allowEmptyJsonBody, okResponse, UUID_PATTERN } from '../../ledger/http.js';
+import { allowEmptyJsonBody, okResponse, UUID_PATTERN } from '../../http/route-helpers.js';
 import { notFound } from '../../errors.js';
-import { challengeHashOf, completeSignIn, startPasskeySignIn } from '../../security/sign-ins.js';
+import { challengeHashOf, completeSignIn, startPasskeySignIn } from './sign-ins.js';
 import { loadPublicUser } from '../users/users.service.js';
-import { REAUTH_REQUIRED, checkPassword, inSudoMode, reauthenticate, requireSudo, stampSudo } from '../../security/sudo.js';
+import { REAUTH_REQUIRED, checkPassword, inSudoMode, reauthenticate, requireSudo, stampSudo } from './sudo.js';
 import { answerIn } from '../../i18n.js';
 import {
   disableTotp,

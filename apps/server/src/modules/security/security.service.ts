@@ -15,8 +15,8 @@ import { loginChallenges, passkeyRegistrations, passkeys, recoveryCodes, session
 import type { Clock } from '../../clock.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../errors.js';
 import { revokeUserSessions } from '../../plugins/session.js';
-import { takeAttempt, throttleBuckets } from '../../plugins/throttle.js';
-import { ISSUER, hashRecoveryCode, matchingStep, newRecoveryCodes, newTotpSecret, otpauthUrl, spendFactor, type Factor } from '../../security/second-factor.js';
+import { takeAttempt, throttleBuckets } from '../../services/throttle.js';
+import { ISSUER, hashRecoveryCode, matchingStep, newRecoveryCodes, newTotpSecret, otpauthUrl, spendFactor, type Factor } from '../../services/second-factor.js';
 import { notify } from '../notifications/notify.js';
 
 interface Me {

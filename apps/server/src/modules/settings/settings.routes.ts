@@ -2,7 +2,7 @@
 // Users never call these: what they see of the settings comes through GET /config.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SETTINGS_MSG, settingsResponse, settingsToJson, settingsUpdateBody } from '@app/contract';
-import { currentUser, requireAdmin, requireRole } from '../../plugins/guards.js';
+import { currentUser, requireAdmin, requireRole } from '../../http/guards.js';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { settings } = app;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statementQuery, statementResponse } from '@app/contract';
-import { currentUser, requireUser } from '../../plugins/guards.js';
+import { currentUser, requireUser } from '../../http/guards.js';
 import { statementCsv, statementPage } from './statement.service.js';
 
 export const statementRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -2,8 +2,8 @@
 // subscription screen makes. Admins generate and list; any logged-in user applies one.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SUBSCRIPTION_CODE_MSG, addCodeBody, addCodeResponse, allCodesResponse, applyCodeBody } from '@app/contract';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js';
-import { allowEmptyJsonBody, okResponse } from '../../ledger/http.js';
+import { currentUser, requireAdmin, requireUser } from '../../http/guards.js';
+import { allowEmptyJsonBody, okResponse } from '../../http/route-helpers.js';
 import { applySubscriptionCode, createSubscriptionCode, listSubscriptionCodes } from './subscription-codes.service.js';
 
 export const subscriptionCodeRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -16,7 +16,7 @@ import { transactionWithRetry, type Db } from '../../db/client.js';
 import { notify } from '../notifications/notify.js';
 import { subscriptionCodes, users } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import { recheckActor } from '../../plugins/actor.js';
+import { recheckActor } from '../../services/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
 
 /** 12 characters, each drawn uniformly from the alphabet by the CSPRNG (crypto.randomInt: no modulo bias). */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_MSG } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '../../plugins/guards.js';
-import { runMoneyOperation } from '../../plugins/idempotency.js';
-import { allowEmptyJsonBody, okResponse } from '../../ledger/http.js';
+import { currentUser, requireUser } from '../../http/guards.js';
+import { runMoneyOperation } from '../../services/idempotency.js';
+import { allowEmptyJsonBody, okResponse } from '../../http/route-helpers.js';
 import { activateWithPoints } from './subscription.service.js';
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {

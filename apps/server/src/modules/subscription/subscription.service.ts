@@ -8,9 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import { MSG, SUBSCRIPTION_MSG, formatCents } from '@app/contract';
 import { users } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import type { Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
 import { notify } from '../notifications/notify.js';
+import type { Tx } from '../../db/client.js';
 
 // deposit_chain / deposit_chain_assigned: deposits confirmed on the Tron chain (chain-deposits module).
 /** Ledger kinds that bring money into the platform for a user (or take it back out): the funding that counts. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { LIST_ALL_MAX, updateRoleBody, updateRoleResponse, userListQuery, userListResponse, userStatsResponse } from '@app/contract';
 import { listWindow, sendUnpaged } from '../../http/list-window.js';
-import { currentUser, requireAdmin } from '../../plugins/guards.js';
+import { currentUser, requireAdmin } from '../../http/guards.js';
 import { changeRole, deleteUser, listAllUsersJson, listUsers, userStats } from './admin-users.service.js';
 
 const ok = z.object({ success: z.boolean(), message: z.string() });

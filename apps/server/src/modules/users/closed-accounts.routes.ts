@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { closedAccountsQuery, closedAccountsResponse } from '@app/contract';
-import { requireAdmin } from '../../plugins/guards.js';
+import { requireAdmin } from '../../http/guards.js';
 import { listClosedAccounts } from './closed-accounts.js';
 
 export const closedAccountRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,8 +3,7 @@
 // refunded into the account, and an admin may remove points to settle and pay out what is left.
 import { sql } from 'drizzle-orm';
 import { centsToNumber, type ClosedAccountsResponse } from '@app/contract';
-import type { Db } from '../../db/client.js';
-import type { Tx } from '../../ledger/accounts.js';
+import type { Db, Tx } from '../../db/client.js';
 
 /**
  * Whether the user's account is closed, read under a FOR SHARE lock on the user row: a concurrent deletion (which

@@ -15,14 +15,14 @@ import {
   languageBody,
   LANGUAGE_MSG,
 } from '@app/contract';
-import { requireUser, currentUser } from '../../plugins/guards.js';
+import { requireUser, currentUser } from '../../http/guards.js';
 import { forbidden } from '../../errors.js';
 import { clearSessionCookie } from '../../plugins/session.js';
 import { answerIn } from '../../i18n.js';
 import { userBalanceCents } from '../../ledger/accounts.js';
-import { takeSignup } from '../../plugins/throttle.js';
-import { needsCodeWhen2fa, twoFactorEnabled } from '../../security/second-factor.js';
-import { completeSignIn, recordFailedPassword, startSecondStep } from '../../security/sign-ins.js';
+import { takeSignup } from '../../services/throttle.js';
+import { needsCodeWhen2fa, twoFactorEnabled } from '../../services/second-factor.js';
+import { completeSignIn, recordFailedPassword, startSecondStep } from '../security/sign-ins.js';
 import {
   NOT_YOUR_PROFILE,
   RESET_SENT,

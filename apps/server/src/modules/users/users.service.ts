@@ -8,11 +8,11 @@ import type { Clock } from '../../clock.js';
 import { AppError, PG, badRequest, conflict, forbidden, notFound, pgCode, unauthorized } from '../../errors.js';
 import { openUserAccount } from '../../ledger/accounts.js';
 import { revokeUserSessions } from '../../plugins/session.js';
-import { clearLoginFailures, takeAttempt, throttleBuckets } from '../../plugins/throttle.js';
+import { RESET_MAILS_PER_ACCOUNT, RESET_MAIL_WINDOW_MS, clearLoginFailures, takeAttempt, throttleBuckets } from '../../services/throttle.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { resetPasswordEmail } from '../../mail/reset-email.js';
+import { resetPasswordEmail } from './reset-email.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { publicUserColumns, toPublicUser } from './public-user.js';
+import { publicUserColumns, toPublicUser } from '../../services/public-user.js';
 import { retryOnConflict } from '../../db/client.js';
 import { notify } from '../notifications/notify.js';
 
@@ -164,11 +164,6 @@ export async function changePassword(
 }
 
 const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
-
-/** Reset e-mails per account in RESET_MAIL_WINDOW_MS; beyond it the answer is the same but no new link is made. */
-export const RESET_MAILS_PER_ACCOUNT = 3;
-/** Not longer than RESET_TTL_MS: while the cap holds, the newest link sent is still valid (it always works). */
-export const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * Item 4 of issue 12: reset requests are limited per e-mail *and client address* (10 in 15 min → 429 for that

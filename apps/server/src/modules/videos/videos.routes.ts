@@ -4,10 +4,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VIDEO_MSG, addPointBody, centsToNumber, publicVideo, videoBody } from '@app/contract';
-import { currentUser, requireAdmin, requireSubscriber } from '../../plugins/guards.js';
-import { runMoneyOperation } from '../../plugins/idempotency.js';
+import { currentUser, requireAdmin, requireSubscriber } from '../../http/guards.js';
+import { runMoneyOperation } from '../../services/idempotency.js';
 import { forbidden } from '../../errors.js';
-import { allowEmptyJsonBody } from '../../ledger/http.js';
+import { allowEmptyJsonBody } from '../../http/route-helpers.js';
 import { referralRules } from '../referrals/referrals.service.js';
 import { awardVideoPoints, createVideo, deleteVideo, listVideos, openVideo, rewardMessage, updateVideo } from './videos.service.js';
 

@@ -13,14 +13,13 @@
 // A view pays at most once: the next reward needs the video opened (and watched) again.
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { VIDEO_MSG, VIDEO_REWARD_SLACK_SECONDS, centsToNumber, formatCents, type PublicVideo } from '@app/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { videoRewards, videoViews, videos } from '../../db/schema/index.js';
 import type { Clock } from '../../clock.js';
 import { AppError, PG, badRequest, conflict, notFound, pgCode } from '../../errors.js';
-import type { DbOrTx, Tx } from '../../ledger/accounts.js';
 import { DuplicateEventError, post } from '../../ledger/ledger.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { recheckActor } from '../../plugins/actor.js';
+import { recheckActor } from '../../services/actor.js';
 import { payReferralShares, prepareRewardCommissions, type ReferralRules } from '../referrals/referrals.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WITHDRAW_MSG, LIST_ALL_MAX, adminWithdrawalRecord, adminWithdrawalsQuery, withdrawBody, withdrawToggleBody, withdrawalRecord } from '@app/contract';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js';
-import { runMoneyOperation } from '../../plugins/idempotency.js';
-import { allowEmptyJsonBody, okResponse } from '../../ledger/http.js';
+import { currentUser, requireAdmin, requireUser } from '../../http/guards.js';
+import { runMoneyOperation } from '../../services/idempotency.js';
+import { allowEmptyJsonBody, okResponse } from '../../http/route-helpers.js';
 import { listWindow, sendUnpaged } from '../../http/list-window.js';
-import { needsCodeWhen2fa } from '../../security/second-factor.js';
+import { needsCodeWhen2fa } from '../../services/second-factor.js';
 import { deleteWithdrawal, listAllWithdrawalsJson, listWithdrawals, myWithdrawals, requestWithdrawal, toggleWithdrawal } from './withdrawals.service.js';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(200) });

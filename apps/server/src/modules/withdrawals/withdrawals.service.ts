@@ -4,16 +4,15 @@
 // every state change, and each change posts under its own event key, so nothing happens twice.
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { WITHDRAW_MSG, centsToNumber, type AdminWithdrawalRecord, type WithdrawalRecord } from '@app/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { users, withdrawals } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
-import type { Tx } from '../../ledger/accounts.js';
 import { post } from '../../ledger/ledger.js';
-import { UUID_PATTERN, likePattern } from '../../ledger/http.js';
+import { UUID_PATTERN, likePattern } from '../../http/route-helpers.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { readRowCount } from '../../db/row-counts.js';
 import { centsNumber, isoTime, readJson } from '../../db/json.js';
-import { recheckActor } from '../../plugins/actor.js';
+import { recheckActor } from '../../services/actor.js';
 import { notify } from '../notifications/notify.js';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;

@@ -16,9 +16,10 @@ import { PageHeader } from '../../components/ui/page';
 import { SignedAmount } from '../../components/ui/signed-amount';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useMyDeposits, useMyWithdrawals } from '../../lib/account-api';
-import { fetchMe, meQueryKey, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { useRecentMovements } from './api';
 import { msg, t, Trans } from '../../lib/i18n';
+import { fetchMe, meQueryKey } from '../../lib/me';
 
 const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 const muted = 'text-sm text-slate-600 dark:text-slate-300';

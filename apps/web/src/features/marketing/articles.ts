@@ -237,7 +237,3 @@ export const ARTICLES: Article[] = [
     ],
   },
 ];
-
-export function findArticle(slug: string): Article | undefined {
-  return ARTICLES.find((a) => a.slug === slug);
-}

@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@app/contract';
 import { PageHeader } from '../../components/ui/page';
 import { Card } from '../../components/ui/card';
-import { fetchMe, meQueryKey, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { BalanceCard } from '../../components/balance-card';
 import { SubscriptionCard } from './subscription-card';
 import { ProfileForm } from './profile-form';
 import { ReferralCard } from './referral-card';
 import { t, Trans } from '../../lib/i18n';
+import { fetchMe, meQueryKey } from '../../lib/me';
 
 const menuLink = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 

@@ -117,7 +117,7 @@ function ReauthDialog({ open, opener, onDone, onCancel }: { open: boolean; opene
     } else if (!open && dialog.open) {
       dialog.close();
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `fields` is a new object each render; the dialog opens and closes with `open` alone.
   }, [open]);
 
   useEffect(() => {

@@ -8,13 +8,14 @@ import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
 import { PageHeader } from '../../components/ui/page';
 import { errorMessage } from '../../lib/api';
-import { fetchMe, meQueryKey, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { msg, t, Trans } from '../../lib/i18n';
 import { endOtherSessions, endSession, fetchLoginHistory, fetchSessions, securityKeys } from './api';
 import { PasskeysCard } from './passkeys-card';
 import { TwoFactorCard } from './two-factor-card';
 import { ReauthProvider } from './reauth';
+import { fetchMe, meQueryKey } from '../../lib/me';
 
 const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 

@@ -9,11 +9,7 @@ import { idempotencyHeader } from '../../lib/idempotency-key';
 export {
   walletKeys,
   fetchPoint,
-  fetchMyDeposits,
-  fetchMyWithdrawals,
   fetchStatementPage,
-  STATEMENT_PAGE_SIZE,
-  type StatementPage,
 } from '../../lib/account-api';
 
 /** After any money call: re-read everything that shows a balance or a record (never guess on the client). */

@@ -8,13 +8,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REAUTH_TTL_MS, SECURITY_MSG } from '@app/contract';
-import type { Db } from '../db/client.js';
-import { sessions, users } from '../db/schema/index.js';
-import type { Clock } from '../clock.js';
-import { badRequest, unauthorized } from '../errors.js';
-import { takeAttempt, throttleBuckets } from '../plugins/throttle.js';
-import { verifyPassword } from '../modules/users/passwords.js';
-import { spendFactor, twoFactorEnabled, type Factor } from './second-factor.js';
+import type { Db } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/index.js';
+import type { Clock } from '../../clock.js';
+import { badRequest, unauthorized } from '../../errors.js';
+import { takeAttempt, throttleBuckets } from '../../services/throttle.js';
+import { verifyPassword } from '../users/passwords.js';
+import { spendFactor, twoFactorEnabled, type Factor } from '../../services/second-factor.js';
 
 interface Me {
   id: string;

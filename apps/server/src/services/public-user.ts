@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { PublicUser } from '@app/contract';
 import { centsToNumber } from '@app/contract';
-import { ledgerAccounts, users } from '../../db/schema/index.js';
+import { ledgerAccounts, users } from '../db/schema/index.js';
 
 /** Select with `.from(users).leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))`. */
 export const publicUserColumns = {

@@ -5,8 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { SECURITY_MSG, type Role } from '@app/contract';
 import { forbidden, unauthorized } from '../errors.js';
-import { twoFactorEnabled } from '../security/second-factor.js';
-import type { SessionUser } from './session.js';
+import { twoFactorEnabled } from '../services/second-factor.js';
 
 export async function requireUser(req: FastifyRequest) {
   if (!req.user) throw unauthorized();
@@ -41,7 +40,7 @@ export async function requireSubscriber(req: FastifyRequest) {
 }
 
 /** The session user of a guarded route. */
-export function currentUser(req: FastifyRequest): SessionUser {
+export function currentUser(req: FastifyRequest): NonNullable<FastifyRequest['user']> {
   if (!req.user) throw unauthorized();
   return req.user;
 }

@@ -12,11 +12,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { passwordResets, sessions } from '../db/schema/index.js';
 import type { Clock } from '../clock.js';
-import { IDLE_MS } from './session.js';
 import { pruneIdempotencyKeys } from './idempotency.js';
-import { pruneThrottleEvents } from './throttle.js';
+import { pruneThrottleEvents, RESET_MAIL_WINDOW_MS } from './throttle.js';
 import { serializeError } from '../logging.js';
-import { RESET_MAIL_WINDOW_MS } from '../modules/users/users.service.js';
+import { IDLE_MS } from './session-lifetime.js';
 
 export const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
 const LOCK_ID = 724_311_012;

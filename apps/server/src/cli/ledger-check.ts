@@ -3,7 +3,7 @@
 import { loadConfig, loadDotEnv } from '../config.js';
 import { createDb } from '../db/client.js';
 import { runningEmbeddedUrl, startEmbedded, type EmbeddedDatabase } from '../db/embedded.js';
-import { checkLedger } from './check.js';
+import { checkLedger } from '../ledger/check.js';
 
 await loadDotEnv();
 const config = loadConfig();

@@ -5,11 +5,11 @@
 // notification or a dropped listener connection still leaves every instance current within 5 seconds.
 import { sql } from 'drizzle-orm';
 import { SETTINGS, SETTING_NAMES, settingToJson, type SettingName, type SettingsStored } from '@app/contract';
-import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
-import { listenToChannel } from '../db/listen.js';
-import { recordAudit } from '../modules/audit/audit.service.js';
-import { recheckActor } from '../plugins/actor.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { listenToChannel } from '../../db/listen.js';
+import { recordAudit } from '../audit/audit.service.js';
+import { recheckActor } from '../../services/actor.js';
 
 export const SETTINGS_CHANNEL = 'platform_settings';
 export const RELOAD_INTERVAL_MS = 2_000;

@@ -5,11 +5,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
-import type { Tx } from '../ledger/accounts.js';
-import { AppError, PG, pgCode } from '../errors.js';
-import { currentUser } from './guards.js';
+import { AppError, PG, pgCode, unauthorized } from '../errors.js';
 import { localiseAnswer, requestLanguage } from '../i18n.js';
 
 export interface OperationResult {
@@ -49,7 +47,8 @@ export async function runMoneyOperation(
   reply: FastifyReply,
   op: (tx: Tx) => Promise<OperationResult>,
 ): Promise<FastifyReply> {
-  const user = currentUser(req);
+  const user = req.user;
+  if (!user) throw unauthorized();
   const rawKey = req.headers['idempotency-key'];
   const key = typeof rawKey === 'string' ? rawKey.trim() : undefined;
   if (key !== undefined && (key.length === 0 || key.length > 200)) throw new AppError(400, 'Idempotency-Key must be 1-200 characters');

@@ -13,11 +13,10 @@
 // the 11th committed one is refused, however many arrive together. An attempt that turns out not to be a
 // failure (a correct password) gives its rows back; a refused attempt does not count either.
 import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
 import { throttleEvents } from '../db/schema/index.js';
 import type { Clock } from '../clock.js';
 import { tooMany } from '../errors.js';
-import type { DbOrTx } from '../ledger/accounts.js';
 
 export const WINDOW_MS = 15 * 60 * 1000;
 /** Failures per account and client address in WINDOW_MS; the next attempt of that pair answers 429. */
@@ -26,6 +25,10 @@ export const PER_IP = 100;
 /** Failures of one account (all addresses together) in WINDOW_MS before each attempt is slowed down. */
 export const ACCOUNT_FREE = 10;
 export const MAX_DELAY_MS = 5000;
+/** Reset e-mails per account in RESET_MAIL_WINDOW_MS; beyond it the answer is the same but no new link is made. */
+export const RESET_MAILS_PER_ACCOUNT = 3;
+/** Not longer than RESET_TTL_MS: while the cap holds, the newest link sent is still valid (it always works). */
+export const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000;
 export const SIGNUP_WINDOW_MS = 60 * 60 * 1000;
 
 export interface Buckets {

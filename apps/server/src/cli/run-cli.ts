@@ -2,7 +2,7 @@
 // on stderr — the operator's mistakes (configuration, target, file) without a stack trace.
 import { ConfigError } from '../config.js';
 import { StartError } from '../start-errors.js';
-import { BackupError } from './backup.js';
+import { BackupError } from '../db/backup.js';
 
 export async function runCli(name: string, work: () => Promise<void>, cleanup: () => Promise<void>): Promise<never> {
   let code = 1;

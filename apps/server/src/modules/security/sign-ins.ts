@@ -7,12 +7,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LOGIN_CHALLENGE_TTL_MS } from '@app/contract';
-import type { Db } from '../db/client.js';
-import { knownBrowsers, loginChallenges, signInAttempts, users } from '../db/schema/index.js';
-import type { Clock } from '../clock.js';
-import type { Mailer } from '../mail/mailer.js';
-import { createSession } from '../plugins/session.js';
-import { notify } from '../modules/notifications/notify.js';
+import type { Db } from '../../db/client.js';
+import { knownBrowsers, loginChallenges, signInAttempts, users } from '../../db/schema/index.js';
+import type { Clock } from '../../clock.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { createSession } from '../../plugins/session.js';
+import { notify } from '../notifications/notify.js';
 
 const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 /** Attempts kept per account (the page shows LOGIN_HISTORY_SIZE); older ones are deleted as new ones arrive. */
@@ -89,8 +89,6 @@ export async function completeSignIn(deps: SignInDeps, userId: string, req: Fast
     token = randomBytes(24).toString('base64url');
     reply.setCookie(name, token, { ...cookieOptions(deps.secure), maxAge: BROWSER_COOKIE_MAX_AGE_S });
   }
-  const browserHash = sha256(token);
-  const userAgent = agentOf(req);
   // The browser remembered and, when it is new to the account, the owner's notification (and its e-mail): one
   // transaction.
   await deps.db.transaction(async (tx) => {

@@ -8,13 +8,12 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { FastifyRequest } from 'fastify';
 import { SECURITY_MSG, TOTP_DIGITS, TOTP_PERIOD_S, RECOVERY_CODE_COUNT } from '@app/contract';
-import type { Db } from '../db/client.js';
-import type { Tx } from '../ledger/accounts.js';
+import type { Db, Tx } from '../db/client.js';
 import { idempotencyKeys, recoveryCodes, userTotp } from '../db/schema/index.js';
 import type { Clock } from '../clock.js';
 import { badRequest } from '../errors.js';
-import { takeAttempt, throttleBuckets } from '../plugins/throttle.js';
-import { IDEMPOTENCY_KEEP_MS, requestIdentity } from '../plugins/idempotency.js';
+import { takeAttempt, throttleBuckets } from './throttle.js';
+import { IDEMPOTENCY_KEEP_MS, requestIdentity } from './idempotency.js';
 
 export const ISSUER = 'USDT Points';
 

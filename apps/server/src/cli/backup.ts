@@ -4,9 +4,9 @@
 // is the last line on stdout. Exits 1 with one sentence when it cannot.
 import path from 'node:path';
 import { loadConfig, loadDotEnv } from '../config.js';
-import { runCli } from './cli.js';
-import { BackupError, defaultBackupFile, takeBackup } from './backup.js';
-import { existingCluster, runningEmbeddedUrl, startEmbedded, type EmbeddedDatabase } from './embedded.js';
+import { runCli } from './run-cli.js';
+import { BackupError, defaultBackupFile, takeBackup } from '../db/backup.js';
+import { existingCluster, runningEmbeddedUrl, startEmbedded, type EmbeddedDatabase } from '../db/embedded.js';
 
 const say = (m: string) => console.error(`[backup] ${m}`);
 

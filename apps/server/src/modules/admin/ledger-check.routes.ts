@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ledgerReport } from '@app/contract';
-import { requireRole } from '../../plugins/guards.js';
+import { requireRole } from '../../http/guards.js';
 import { checkLedger } from '../../ledger/check.js';
 
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {

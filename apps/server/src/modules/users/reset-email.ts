@@ -4,8 +4,8 @@
 // It also says that a reset signs the account out everywhere and lists the passkeys on the account (each signs in
 // without a password), with a link to the security page, so an owner sees a passkey planted by someone else.
 import { oneLineDisplay, type Language } from '@app/contract';
-import { escapeHtml, SECURITY_PAGE_PATH } from '../modules/notifications/email.js';
-import type { MailMessage } from './mailer.js';
+import { escapeHtml, SECURITY_PAGE_PATH } from '../notifications/email.js';
+import type { MailMessage } from '../../mail/mailer.js';
 
 export const RESET_SUBJECT = { en: 'Reset your password', ar: 'إعادة تعيين كلمة المرور' } as const satisfies Record<Language, string>;
 

@@ -3,7 +3,7 @@
 import type { Role } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import { forbidden } from '../errors.js';
-import type { Tx } from '../ledger/accounts.js';
+import type { Tx } from '../db/client.js';
 
 export const ADMIN_ROLES: readonly Role[] = ['ADMIN', 'SADMIN'];
 

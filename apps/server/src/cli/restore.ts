@@ -6,10 +6,10 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig, loadDotEnv } from '../config.js';
 import { checkLedger } from '../ledger/check.js';
-import { BackupError, readBackupHeader, restoreBackup } from './backup.js';
-import { runCli } from './cli.js';
-import { createDb } from './client.js';
-import { LOCATION_FILE, existingCluster, startEmbedded, type EmbeddedDatabase } from './embedded.js';
+import { BackupError, readBackupHeader, restoreBackup } from '../db/backup.js';
+import { runCli } from './run-cli.js';
+import { createDb } from '../db/client.js';
+import { LOCATION_FILE, existingCluster, startEmbedded, type EmbeddedDatabase } from '../db/embedded.js';
 
 const say = (m: string) => console.error(`[restore] ${m}`);
 

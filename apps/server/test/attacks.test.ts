@@ -7,9 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { lastMail, signUp, startTestApp, type Client, type TestContext } from './helpers.js';
-import { recordResponses, resetTokenFrom } from './leak-scan.js';
+import { assertNoSecretsLeaked, resetTokenFrom } from './leak-scan.js';
 
-const recorder = recordResponses();
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await startTestApp();
@@ -459,5 +458,5 @@ describe('hostile bodies → 4xx {success:false, message}, never a 500, nothing 
 });
 
 test('no response of this file carried a password hash or a token hash', async () => {
-  await recorder.assertNoSecretsLeaked(ctx);
+  await assertNoSecretsLeaked(ctx);
 });

@@ -260,3 +260,19 @@ export async function lastMail(ctx: TestContext, to: string, timeoutMs = 5000, s
   }
   throw new Error(`no mail to ${to}`);
 }
+
+/**
+ * Waits until the e-mail queue (graphile-worker, decision 014) holds no job that may still run: every e-mail queued
+ * so far was handed to SMTP (or the outbox) or skipped, and no retry is pending. A job leaves the queue only once its
+ * e-mail was accepted, and a notification's job is queued in the transaction that writes it: so after this, an e-mail
+ * that has not arrived will not arrive. What a test waits for before checking that nothing else was sent.
+ */
+export async function waitForEmailQueueIdle(ctx: { db: Db }, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker._private_jobs where attempts < max_attempts`);
+    if (rows[0].n === 0) return;
+    if (Date.now() > deadline) throw new Error(`the e-mail queue still holds ${rows[0].n} job(s) after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

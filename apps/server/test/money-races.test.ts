@@ -171,11 +171,22 @@ test('a transfer racing the deletion of its recipient never credits the closed a
   const holder = new pg.default.Client({ connectionString: ctx.databaseUrl });
   await holder.connect();
   try {
+    const holderPid = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
     await holder.query('begin');
     await holder.query(`update users set deleted_at = now(), updated_at = now() where id = $1`, [recipient.user._id]);
+    let answered = false;
     const pending = transfer(sender.client, recipient.user.email, 5);
-    const early = await Promise.race([pending.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 400))]);
-    expect(early).toBe('waiting');
+    void pending.then(() => (answered = true), () => (answered = true));
+    // The signal, instead of a fixed wait: some backend waits for the holder's lock (the transfer's), and the
+    // transfer has not answered.
+    let blocked = false;
+    for (const deadline = Date.now() + 10_000; !blocked && !answered && Date.now() < deadline; ) {
+      const r = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where ${holderPid}::int = any(pg_blocking_pids(pid))`);
+      blocked = r.rows[0].n > 0;
+      if (!blocked) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(answered, 'the transfer answered while the deletion held the row').toBe(false);
+    expect(blocked, 'the transfer never waited for the deletion').toBe(true);
     await holder.query('commit');
     const r = await pending;
     expect(r.status).toBe(404);

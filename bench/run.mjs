@@ -432,6 +432,24 @@ async function main() {
     }
   }
 
+  // 5d. The wall-clock figures the API tests used to assert (issue 27, bench/api-timings.ts): a notification reaches
+  // a stream on the same and on another instance, an instance closes with a stream open, hostile inputs are
+  // answered, 10 simultaneous activations of one user settle. Goals: the thresholds the tests had.
+  let apiTimings = null;
+  {
+    const r = spawnSync('npx', ['tsx', 'bench/api-timings.ts'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, BENCH_NOTIFY_ADMIN_URL: db.url.replace(/\/app$/, '/postgres') },
+    });
+    try {
+      apiTimings = JSON.parse(r.stdout.trim().split('\n').pop());
+      log(`API timings: ${JSON.stringify(apiTimings)}`);
+    } catch {
+      log(`the API timings bench could not run: ${(r.stderr || r.stdout).trim().slice(-500)}`);
+    }
+  }
+
   // 6. Start-up: `npm start` (node scripts/start.mjs) on the existing data directory until / answers.
   await stopChild(baseline);
   await stopChild(server);
@@ -465,6 +483,7 @@ async function main() {
     chain_catchup_s: chainCatchup?.seconds ?? null,
     announcement_s: notifications?.announcement_s ?? null,
     notification_list_p95_ms: notifications?.list_p95_ms ?? null,
+    api_timings_ms: apiTimings,
     details: {
       settings: { connections: CONNECTIONS, duration_s: DURATION, runs: RUNS, list_connections: LIST_CONNECTIONS, list_duration_s: LIST_DURATION, lighthouse_runs: LH_RUNS, pgbench_scale: PGBENCH_SCALE, app_log_level: serverEnv.LOG_LEVEL },
       me: { app_rps: round(median(me.app.map((x) => x.rps)), 0), baseline_rps: round(median(me.baseline.map((x) => x.rps)), 0), app_p99_ms: round(median(me.app.map((x) => x.p99)), 1), app_non2xx: me.app.reduce((s, x) => s + x.non2xx + x.errors, 0) },
@@ -507,6 +526,14 @@ async function main() {
     ['chain_catchup_s < 30 (10,000 transfers)', results.chain_catchup_s, results.chain_catchup_s !== null && results.chain_catchup_s < 30],
     ['announcement_s < 60 (100,000 users, e-mail ticked)', results.announcement_s, results.announcement_s !== null && results.announcement_s < 60],
     ...['first', 'deep'].map((k) => [`GET /notifications ${k === 'first' ? 'page 1' : 'page 200'} p95 < 50 ms`, results.notification_list_p95_ms?.[k] ?? null, (results.notification_list_p95_ms?.[k] ?? Infinity) < 50]),
+    ...[
+      ['notification to a stream, same instance, max < 2000 ms', apiTimings?.sse_same_instance_ms?.max, 2000],
+      ['notification to a stream, other instance, max < 2000 ms', apiTimings?.sse_cross_instance_ms?.max, 2000],
+      ['instance closed with a stream open < 5000 ms', apiTimings?.close_with_stream_ms, 5000],
+      ['16,000-slash path answered < 1000 ms', apiTimings?.hostile_input_ms?.slashes, 1000],
+      ['login with a 90,000-character e-mail answered < 1000 ms', apiTimings?.hostile_input_ms?.long_email, 1000],
+      ['10 simultaneous activations settle, max < 5000 ms', apiTimings?.activation_10_ms?.max, 5000],
+    ].map(([label, value, limit]) => [label, value ?? null, value !== undefined && value !== null && value < limit]),
   ];
   console.log('\nBenchmark medians (bench/results.json):');
   for (const [name, value, ok] of goals) console.log(`  ${ok ? 'ok  ' : 'MISS'} ${name}: ${value}`);

@@ -8,7 +8,8 @@
 // Every answer must be a 4xx `{ success: false, message }` with a non-empty message — never a 500, a stack
 // trace or SQL text — and afterwards nothing has moved: the money fingerprint is unchanged, checkLedger clean.
 //
-// A failure prints fast-check's counterexample (shrunk) with its seed and path; FUZZ_SEED=<n> replays a run.
+// The runs start from a fixed seed (DEFAULT_SEED below), so a green run stays green; FUZZ_SEED=<n> explores another.
+// A failure prints fast-check's counterexample (shrunk) with its seed and path, and names FUZZ_SEED to replay it.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
@@ -43,7 +44,9 @@ import { signUpAs, startTestApp, type Client, type Res, type TestContext } from 
 import { expectLedgerClean, moneySnapshot } from './money-helpers.js';
 
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 200);
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+/** The default seed: every run of the file sends the same inputs (issue 27); FUZZ_SEED explores others. */
+const DEFAULT_SEED = 20270127;
+const SEED = Number(process.env.FUZZ_SEED || DEFAULT_SEED);
 
 // ---------------------------------------------------------------------------------------------------------
 // JSON with raw parts: numbers written exactly as given (1e21, -0, 1E-7), deep nesting, poisoned keys.
@@ -530,8 +533,12 @@ async function fuzz<T>(arb: fc.Arbitrary<T>, runs: number, send: (input: T) => P
       const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
       if (failed) throw failed.reason;
     }),
-    { numRuns: Math.ceil(runs / BATCH), ...(SEED === undefined ? {} : { seed: SEED }) },
-  );
+    { numRuns: Math.ceil(runs / BATCH), seed: SEED },
+  ).catch((e: unknown) => {
+    // fast-check's report names the seed and path too; this line says how to replay the whole file.
+    console.error(`fuzz failure: replay with FUZZ_SEED=${SEED}`);
+    throw e;
+  });
 }
 
 test('every route with a body, path parameters or a query string (per the OpenAPI document) is fuzzed here', async () => {

@@ -53,6 +53,8 @@ export class TestClock {
 
 export interface TestContext {
   app: App;
+  /** Every response the Clients of this context received, in order (test/leak-scan.ts scans them). */
+  responses: RecordedResponse[];
   db: Db;
   url: string;
   config: Config;
@@ -87,15 +89,17 @@ export async function startTestApp(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address() as { port: number };
   const url = `http://127.0.0.1:${address.port}`;
+  const responses: RecordedResponse[] = [];
   return {
     app,
+    responses,
     db,
     url,
     config,
     clock,
     dataDir,
     databaseUrl,
-    client: () => new Client(url),
+    client: () => new Client(url, responses),
     close: async () => {
       await app.close();
       // What `npm run ledger:check` checks, after every test file: a file that leaves a breach fails.
@@ -113,10 +117,25 @@ export interface Res<T = any> {
   text: string;
 }
 
-/** A browser-like HTTP client: keeps cookies and echoes XSRF-TOKEN in X-XSRF-TOKEN unless told not to. */
+/** A response as a Client received it: what test/leak-scan.ts looks for secrets in. */
+export interface RecordedResponse {
+  /** `METHOD /path → status` */
+  call: string;
+  /** The headers (one `name: value` a line), a blank line, then the body. */
+  text: string;
+  setCookies: string[];
+}
+
+/**
+ * A browser-like HTTP client: keeps cookies and echoes XSRF-TOKEN in X-XSRF-TOKEN unless told not to. Every response
+ * is appended to `recorded` when given (ctx.client() passes its context's list), so a file's leak scan needs no patch.
+ */
 export class Client {
   cookies = new Map<string, string>();
-  constructor(readonly base: string) {}
+  constructor(
+    readonly base: string,
+    readonly recorded?: RecordedResponse[],
+  ) {}
 
   cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -157,6 +176,10 @@ export class Client {
     const res = await fetch(this.base + pathname, { method, headers, body: payload as BodyInit | undefined, redirect: 'manual' });
     this.store(res);
     const text = await res.text();
+    if (this.recorded) {
+      const headerLines = [...res.headers.entries()].map(([k, v]) => `${k}: ${v}`).join('\n');
+      this.recorded.push({ call: `${method} ${pathname} → ${res.status}`, text: `${headerLines}\n\n${text}`, setCookies: res.headers.getSetCookie() });
+    }
     let parsed: any = text;
     try {
       parsed = JSON.parse(text);
@@ -236,4 +259,20 @@ export async function lastMail(ctx: TestContext, to: string, timeoutMs = 5000, s
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`no mail to ${to}`);
+}
+
+/**
+ * Waits until the e-mail queue (graphile-worker, decision 014) holds no job that may still run: every e-mail queued
+ * so far was handed to SMTP (or the outbox) or skipped, and no retry is pending. A job leaves the queue only once its
+ * e-mail was accepted, and a notification's job is queued in the transaction that writes it: so after this, an e-mail
+ * that has not arrived will not arrive. What a test waits for before checking that nothing else was sent.
+ */
+export async function waitForEmailQueueIdle(ctx: { db: Db }, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker._private_jobs where attempts < max_attempts`);
+    if (rows[0].n === 0) return;
+    if (Date.now() > deadline) throw new Error(`the e-mail queue still holds ${rows[0].n} job(s) after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

@@ -127,6 +127,7 @@ describe('the schedule', () => {
       await other.close();
     }
     const runs = other.app.housekeeping!.runs;
+    // A fixed wait on purpose: no event marks a timer that does not fire. 300 ms is three of its 100 ms intervals.
     await new Promise((r) => setTimeout(r, 300));
     expect(other.app.housekeeping!.runs).toBe(runs); // stopped with the app
   });

@@ -66,7 +66,11 @@ describe('a reset and two failing queries, logged by a real instance', () => {
       await ctx.db.execute(sql.raw(`drop trigger log_test_refuse_update on users; drop trigger log_test_refuse_insert on users; drop function log_test_refuse();`));
     }
 
-    await new Promise((r) => setTimeout(r, 100)); // pino writes synchronously; let the last responses' lines land
+    // The line of the last request (the failed sign-up) is written when it completes, which may be after its answer
+    // reached us: wait for that line, so the checks below read the whole log.
+    const lastLine = () => lines.some((l) => l.includes('"url":"/api/v1/user/register"') && l.includes('"statusCode":500'));
+    for (const deadline = Date.now() + 10_000; !lastLine() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    expect(lastLine(), 'the failed sign-up was logged').toBe(true);
     const log = lines.join('');
     // The log is not empty: the requests and both failures were logged, with what helps an operator.
     expect(log).toContain('request completed');

@@ -8,6 +8,7 @@
 // after each run every user's notifications (issue 18) are exactly the model's: one per money event that committed,
 // in order, with its amount, and none for a refused operation.
 //
+// The runs start from a fixed seed (DEFAULT_SEED below), so a green run stays green; MODEL_SEED=<n> explores another.
 // A failing sequence is shrunk by fast-check and printed with its seed and path ("Counterexample: …",
 // "{ seed: …, path: … }"); MODEL_SEED=<seed> MODEL_PATH=<path> replays it.
 import { randomBytes } from 'node:crypto';
@@ -344,8 +345,12 @@ async function runSequence(initial: { cents: number; subscribe: boolean }[], cmd
   await expectLedgerClean(ctx);
 }
 
-const replay: { seed?: number; path?: string } =
-  process.env.MODEL_SEED !== undefined ? { seed: Number(process.env.MODEL_SEED), ...(process.env.MODEL_PATH ? { path: process.env.MODEL_PATH } : {}) } : {};
+/** The default seed: every run of the file checks the same sequences (issue 27); MODEL_SEED explores others. */
+const DEFAULT_SEED = 20270127;
+const replay: { seed: number; path?: string } = {
+  seed: Number(process.env.MODEL_SEED ?? DEFAULT_SEED),
+  ...(process.env.MODEL_PATH ? { path: process.env.MODEL_PATH } : {}),
+};
 
 describe('the server equals the model after every step', () => {
   test(
@@ -369,8 +374,9 @@ describe('the server equals the model after every step', () => {
       expect(details.numRuns).toBe(NUM_RUNS);
       const summary = [...seen].sort().map(([k, n]) => `${k}: ${n}`);
       console.log(`money-model: ${NUM_RUNS} runs, ${[...seen.values()].reduce((a, b) => a + b, 0)} checked actions\n  ${summary.join('\n  ')}`);
-      // Every kind of outcome the model knows was reached at least once (when run with the default number of runs).
-      if (NUM_RUNS >= 15 && replay.seed === undefined) {
+      // Every kind of outcome the model knows was reached at least once (with the default number of runs, and not when
+      // MODEL_PATH replays a single shrunk case).
+      if (NUM_RUNS >= 15 && replay.path === undefined) {
         for (const k of ['transfer 200', 'transfer 400', 'claim 201', 'toggleDeposit 200', 'withdraw 201', 'withdraw 400', 'subscribe 200', 'subscribe 400', 'reward 200', 'reward 403']) {
           expect(seen.get(k) ?? 0, `no "${k}" in ${NUM_RUNS} runs`).toBeGreaterThan(0);
         }
@@ -387,13 +393,12 @@ describe('regressions found while building the model', () => {
     for (const balance of [0, 2000]) {
       const s = await signUp(ctx);
       if (balance) await fund(ctx, s.user._id, balance);
-      const started = Date.now();
+      // How long they take (no deadlock detection, 1 s each, on the way) is a benchmark figure (bench/api-timings.ts).
       const res = await Promise.all(
         Array.from({ length: 10 }, (_, i) => s.client.post('/api/v1/subscription/activate-with-points', undefined, { headers: { 'idempotency-key': `activate-${i}` } })),
       );
       const statuses = res.map((r) => r.status).sort();
       expect(statuses).toEqual(balance ? [200, ...Array(9).fill(409)] : Array(10).fill(400));
-      expect(Date.now() - started).toBeLessThan(5_000); // no deadlock detection (1 s each) on the way
       expect((await s.client.get('/api/v1/user/point')).body.point).toBe(balance ? (balance - PRICE) / 100 : 0);
     }
     await expectLedgerClean(ctx);

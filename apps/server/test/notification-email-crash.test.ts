@@ -14,7 +14,7 @@ import { renderNotification } from '@app/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createDb, type Db } from '../src/db/client.js';
 import { post } from '../src/ledger/ledger.js';
-import { Client, freshDatabaseUrl } from './helpers.js';
+import { Client, freshDatabaseUrl, waitForEmailQueueIdle } from './helpers.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -154,7 +154,8 @@ test('kill -9 while e-mails are queued (some refused, some mid-conversation): af
     60_000,
     `every e-mail after the restart (${second.output()})`,
   );
-  await sleep(2000); // a duplicate would have arrived by now
+  // Every job finished (a job leaves the queue only once SMTP accepted its e-mail): no duplicate can come later.
+  await waitForEmailQueueIdle({ db });
   for (const r of recipients) expect(transferMails(r.email), r.email).toHaveLength(1);
   expect(transferMails(sender.email)).toHaveLength(5);
   // Nothing at all arrived twice, and nothing is left in the queue.

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { renderNotification } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signUp, signUpAs, startTestApp, type TestContext } from './helpers.js';
+import { signUp, signUpAs, startTestApp, waitForEmailQueueIdle, type TestContext } from './helpers.js';
 import { fund } from './money-helpers.js';
 import { deliverAnnouncement } from '../src/modules/notifications/announcements.service.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
@@ -48,7 +48,7 @@ describe('a transfer', () => {
 
     await smtp.waitFor(() => smtp.mailsTo(recipient.user.email).length > 0, 10_000, "the recipient's e-mail");
     await smtp.waitFor(() => smtp.mailsTo(sender.user.email).length > 0, 10_000, "the sender's e-mail");
-    await sleep(1500); // a second copy would have come by now
+    await waitForEmailQueueIdle(ctx); // every queued e-mail was sent: a second copy cannot come later
     const mails = smtp.mailsTo(recipient.user.email);
     expect(mails).toHaveLength(1);
     const [mail] = mails;
@@ -103,7 +103,7 @@ describe('SMTP refusing for a while, then accepting', () => {
     smtp.refusing = false;
     // The third attempt comes e^2 ≈ 7.4 s after the second.
     await smtp.waitFor(() => recipients.every((r) => smtp.mailsTo(r.user.email).length > 0) && smtp.mailsTo(sender.user.email).length >= 6, 30_000, 'every e-mail');
-    await sleep(1500);
+    await waitForEmailQueueIdle(ctx); // every queued e-mail was sent: a second copy cannot come later
     for (const r of recipients) expect(smtp.mailsTo(r.user.email)).toHaveLength(1);
     expect(smtp.mailsTo(sender.user.email)).toHaveLength(6);
     expect(await jobsLeft()).toBe(0);
@@ -138,7 +138,7 @@ describe('preferences and unsubscribe links', () => {
     const add = await admin.client.post('/api/v1/adpoint/addpoint', { email: quiet.user.email, points: 2 });
     expect(add.status, add.text).toBeLessThan(300);
     await smtp.waitFor(() => smtp.mailsTo(quiet.user.email).some((m) => m.headers.get('subject') === POINTS_ADDED), 10_000, 'the points e-mail');
-    await sleep(1000);
+    await waitForEmailQueueIdle(ctx); // the transfer's job ran too (and sent nothing): no e-mail can come later
     expect(smtp.mailsTo(quiet.user.email).map((m) => m.headers.get('subject'))).toEqual([POINTS_ADDED]);
     const list = await quiet.client.get('/api/v1/notifications');
     expect(list.body.notifications.map((n: { kind: string }) => n.kind).sort()).toEqual(['points_added', 'transfer_received']);
@@ -267,7 +267,7 @@ describe('announcements', () => {
     // announcement e-mails off gets none.
     await smtp.waitFor(() => smtp.mailsTo(plain.user.email).some((m) => m.headers.get('subject') === 'To all <now>'), 15_000, 'the announcement e-mail');
     await smtp.waitFor(() => smtp.mailsTo(admin.user.email).some((m) => m.headers.get('subject') === 'To admins <now>'), 15_000, "the admins' announcement e-mail");
-    await sleep(1000);
+    await waitForEmailQueueIdle(ctx); // every batch's jobs ran: no other announcement e-mail can come later
     const subjects = (email: string) => smtp.mailsTo(email).map((m) => m.headers.get('subject')).filter((s) => s?.startsWith('To '));
     expect(subjects(plain.user.email)).toEqual(['To all <now>']);
     expect(subjects(subscriber.user.email)).toEqual(['To all <now>']);

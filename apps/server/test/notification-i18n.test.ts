@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { renderNotification } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signUp, startTestApp, type TestContext } from './helpers.js';
+import { signUp, startTestApp, waitForEmailQueueIdle, type TestContext } from './helpers.js';
 import { fund } from './money-helpers.js';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 import { openSse } from './sse.js';
@@ -23,7 +23,6 @@ afterAll(async () => {
 });
 
 const ARABIC = /[\u0621-\u064A]/;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A header's value with its RFC 2047 encoded words (=?UTF-8?B|Q?…?=) decoded. */
 const decodeHeader = (value: string) =>
@@ -64,7 +63,7 @@ describe('a money event e-mail in the recipient’s language', () => {
     await transfer(sender, english.user.email, 7.25);
 
     await smtp.waitFor(() => smtp.mailsTo(arabic.user.email).length > 0 && smtp.mailsTo(english.user.email).length > 0, 15_000, 'both e-mails');
-    await sleep(500);
+    await waitForEmailQueueIdle(ctx); // every queued e-mail was sent: the one of each read below is the only one
     const [ar] = smtp.mailsTo(arabic.user.email);
     const [en] = smtp.mailsTo(english.user.email);
 

@@ -177,12 +177,12 @@ describe('a change that does not commit leaves no notification (and sends nothin
     expect(await totalRows()).toBe(before); // …and gone with it
     expect(await moneySnapshot(ctx)).toBe(money);
     expect(await balance(ctx, recipient.user._id)).toBe(0);
-    // Nothing reached the recipient's open stream; a committed transfer then does, alone.
-    await new Promise((r) => setTimeout(r, 500));
-    expect(stream.events).toEqual([]);
+    // Nothing reached the recipient's open stream; a committed transfer then does, alone. Its event is the signal:
+    // one NOTIFY connection delivers in commit order, so anything the failed transaction had sent would come first.
     ok(await sender.client.post('/api/v1/point/transfer', { recipientEmail: recipient.user.email, points: '1' }));
-    const [ev] = await stream.waitFor(1);
-    expect(JSON.parse(ev.data).kind).toBe('transfer_received');
+    const [ev] = await stream.waitFor(1, 10_000);
+    expect(JSON.parse(ev.data)).toMatchObject({ kind: 'transfer_received', body: expect.stringContaining('1.00 points') });
+    expect(stream.events).toHaveLength(1);
     stream.close();
   });
 });
@@ -240,7 +240,8 @@ describe('the stream (server-sent events)', () => {
   const fundAndSend = async (from: { client: Client }, toEmail: string, points: string) =>
     ok(await from.client.post('/api/v1/point/transfer', { recipientEmail: toEmail, points }));
 
-  test('an open stream receives a new notification within 2 s, with its id and the unread count', async () => {
+  // How soon it arrives is a benchmark figure (bench/api-timings.ts), not a test threshold.
+  test('an open stream receives a new notification, with its id and the unread count', async () => {
     const sender = await signUp(ctx, { fullName: 'Carol Streams' });
     const recipient = await signUp(ctx);
     await fund(ctx, sender.user._id, 1_000);
@@ -249,19 +250,20 @@ describe('the stream (server-sent events)', () => {
     expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(stream.headers.get('cache-control')).toBe('no-store');
     expect(stream.headers.get('content-security-policy')).toBeTruthy();
-    const started = Date.now();
     await fundAndSend(sender, recipient.user.email, '2.50');
-    const [ev] = await stream.waitFor(1, 2_000);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    const [ev] = await stream.waitFor(1, 10_000);
     expect(stream.retry).toBeGreaterThan(0);
     expect(ev.event).toBe('notification');
     const data = JSON.parse(ev.data);
     expect(data).toMatchObject({ kind: 'transfer_received', title: 'Points received', body: '“Carol Streams” sent you 2.50 points.', read: false, unread: 1 });
     const [row] = await rowsOf(recipient.user._id);
     expect(ev.id).toBe(String(row.id));
-    // The sender's own stream would have had the sent one; the recipient's has nothing else.
-    await new Promise((r) => setTimeout(r, 300));
-    expect(stream.events).toHaveLength(1);
+    // The sender's own stream would have had the sent one; the recipient's has nothing else: the next transfer's
+    // event (delivered in commit order) comes right after the first.
+    await fundAndSend(sender, recipient.user.email, '0.25');
+    const events = await stream.waitFor(2, 10_000);
+    expect(JSON.parse(events[1].data).body).toBe('“Carol Streams” sent you 0.25 points.');
+    expect(stream.events).toHaveLength(2);
     stream.close();
   });
 
@@ -284,11 +286,10 @@ describe('the stream (server-sent events)', () => {
     const caught = await again.waitFor(3);
     expect(caught.map((e) => JSON.parse(e.data).body)).toEqual(['4.00', '5.00', '6.00'].map((p) => `“Dave Away” sent you ${p} points.`));
     expect(JSON.parse(caught[2].data).unread).toBe(6);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(again.events).toHaveLength(3);
-    // And it stays live.
+    // And it stays live; the next event is the new one (nothing earlier was sent twice).
     await fundAndSend(sender, recipient.user.email, '7');
-    expect(JSON.parse((await again.waitFor(4))[3].data).body).toContain('7.00 points');
+    expect(JSON.parse((await again.waitFor(4, 10_000))[3].data).body).toContain('7.00 points');
+    expect(again.events).toHaveLength(4);
     again.close();
   });
 
@@ -316,14 +317,13 @@ describe('the stream (server-sent events)', () => {
     expect(res.status).toBe(401);
   });
 
+  // How long the shutdown takes is a benchmark figure (bench/api-timings.ts); a hang fails on the test's timeout.
   test('closing the app ends its streams (the shutdown does not wait for them)', async () => {
     const other = await startTestApp({}, { databaseUrl: ctx.databaseUrl });
     const u = await signUp(other);
     const stream = await openSse(other.url, u.client, '/api/v1/notifications/stream');
     expect(stream.status).toBe(200);
-    const started = Date.now();
     await other.close();
     await stream.ended;
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

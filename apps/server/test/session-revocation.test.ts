@@ -8,10 +8,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { lastMail, signUp, signUpAs, startTestApp, type Client, type TestContext } from './helpers.js';
-import { recordResponses, resetTokenFrom, sha256Hex } from './leak-scan.js';
+import { assertNoSecretsLeaked, resetTokenFrom, sha256Hex } from './leak-scan.js';
 import { expectLedgerClean, fund, moneySnapshot } from './money-helpers.js';
 
-const recorder = recordResponses();
 let ctx: TestContext;
 let sadmin: Client;
 beforeAll(async () => {
@@ -205,5 +204,5 @@ describe('change-password is a password guess: it shares the login throttle', ()
 
 test('the ledger is clean, and no response of this file carried a password hash or a token hash', async () => {
   await expectLedgerClean(ctx);
-  await recorder.assertNoSecretsLeaked(ctx);
+  await assertNoSecretsLeaked(ctx);
 });

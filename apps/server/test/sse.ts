@@ -17,7 +17,8 @@ export interface SseStream {
   /** Comment lines (heartbeats) and `retry:` values seen. */
   comments: string[];
   retry: number | undefined;
-  /** Resolves with the events once `n` have arrived (rejects after `ms`). */
+  /** Resolves with the events once `n` have arrived (rejects after `ms`, 10 s by default: a liveness bound, not a
+   * latency goal — how soon events arrive is measured by bench/api-timings.ts). */
   waitFor(n: number, ms?: number): Promise<SseEvent[]>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
@@ -38,7 +39,7 @@ export async function openSse(base: string, client: Client, path: string, lastEv
     events: [],
     comments: [],
     retry: undefined,
-    waitFor: (n, ms = 2_000) =>
+    waitFor: (n, ms = 10_000) =>
       new Promise((resolve, reject) => {
         const started = Date.now();
         const poll = () => {

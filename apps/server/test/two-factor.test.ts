@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SECURITY_MSG } from '@app/contract';
 import { resetTokenFrom } from './leak-scan.js';
-import { lastMail, mailsTo, signUp, signUpAs, startTestApp, waitForMails, type Client, type TestContext } from './helpers.js';
+import { lastMail, mailsTo, signUp, signUpAs, startTestApp, waitForEmailQueueIdle, waitForMails, type Client, type TestContext } from './helpers.js';
 import { balance, fund } from './money-helpers.js';
 
 let ctx: TestContext;
@@ -365,7 +365,7 @@ describe('security e-mails', () => {
     // The sign-up browser is known: signing in there again sends no notice; a new browser does.
     const notice = 'New sign-in to your account';
     await client.post('/api/v1/user/login', { email: user.email, password });
-    await new Promise((r) => setTimeout(r, 300));
+    await waitForEmailQueueIdle(ctx); // a notice would have been queued with the sign-in, and sent by now
     expect(await mailsTo(ctx, user.email, notice)).toHaveLength(0);
     await ctx.client().post('/api/v1/user/login', { email: user.email, password });
     await waitForMail(user.email, notice);

@@ -1,4 +1,5 @@
 import { bigint, boolean, index, pgTable, primaryKey, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './users.js';
 
 /**
@@ -19,6 +20,8 @@ export const referralTeam = pgTable(
   (t) => [
     primaryKey({ name: 'referral_team_pk', columns: [t.memberId, t.level] }),
     index('referral_team_ancestor_idx').on(t.ancestorId, t.level, t.joinedAt.desc(), t.memberId),
+    // Members who earned their referrer something. Migration 0010 adds INCLUDE (earned_cents) by hand.
+    index('referral_team_earned_idx').on(t.ancestorId).where(sql`${t.earnedCents} > 0`),
   ],
 );
 

@@ -54,7 +54,7 @@ export const passkeys = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').notNull().references(() => users.id),
     /** base64url credential id, unique across all users. */
-    credentialId: text('credential_id').notNull().unique(),
+    credentialId: text('credential_id').notNull().unique('passkeys_credential_id_key'),
     /** base64url COSE public key. */
     publicKey: text('public_key').notNull(),
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
@@ -88,5 +88,6 @@ export const knownBrowsers = pgTable(
     browserHash: text('browser_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.browserHash] })],
+  // Named as PostgreSQL named the migration's PRIMARY KEY (0012).
+  (t) => [primaryKey({ name: 'known_browsers_pkey', columns: [t.userId, t.browserHash] })],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -57,7 +57,7 @@ export const sessions = pgTable(
     reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
   },
   // expires/last-seen: housekeeping's pruning (migration 0007).
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt), index('sessions_last_seen_idx').on(t.lastSeenAt)],
+  (t) => [uniqueIndex('sessions_id_idx').on(t.id), index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt), index('sessions_last_seen_idx').on(t.lastSeenAt)],
 );
 
 export const passwordResets = pgTable(

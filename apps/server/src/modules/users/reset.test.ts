@@ -2,9 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { lastMail, signUp, startTestApp, type TestContext } from '../../../test/helpers.js';
-import { recordResponses, resetTokenFrom, sha256Hex } from '../../../test/leak-scan.js';
+import { assertNoSecretsLeaked, resetTokenFrom, sha256Hex } from '../../../test/leak-scan.js';
 
-const recorder = recordResponses();
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await startTestApp();
@@ -141,5 +140,5 @@ test('a too-short new password → 400 naming the rule; the link stays usable', 
 });
 
 test('no response of this file carried a password hash or a token hash', async () => {
-  await recorder.assertNoSecretsLeaked(ctx);
+  await assertNoSecretsLeaked(ctx);
 });

@@ -3,9 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signUp, startTestApp, type Client, type TestContext } from '../../../test/helpers.js';
-import { recordResponses, sha256Hex } from '../../../test/leak-scan.js';
+import { assertNoSecretsLeaked, sha256Hex } from '../../../test/leak-scan.js';
 
-const recorder = recordResponses();
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await startTestApp();
@@ -156,5 +155,5 @@ test('a cookie that is garbage, empty or huge is simply not a session (401, not 
 });
 
 test('no response of this file carried a password hash or a token hash', async () => {
-  await recorder.assertNoSecretsLeaked(ctx);
+  await assertNoSecretsLeaked(ctx);
 });

@@ -2,9 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUp, startTestApp, type Client, type TestContext } from '../../../test/helpers.js';
-import { recordResponses } from '../../../test/leak-scan.js';
+import { assertNoSecretsLeaked } from '../../../test/leak-scan.js';
 
-const recorder = recordResponses();
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await startTestApp();
@@ -292,5 +291,5 @@ describe('validation messages of spec §5, on the server', () => {
 });
 
 test('no response of this file carried a password hash or a token hash', async () => {
-  await recorder.assertNoSecretsLeaked(ctx);
+  await assertNoSecretsLeaked(ctx);
 });

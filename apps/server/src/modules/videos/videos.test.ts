@@ -5,10 +5,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { VIDEO_MSG } from '@app/contract';
 import { signUp, signUpAs, startTestApp, type Client, type TestContext } from '../../../test/helpers.js';
-import { recordResponses } from '../../../test/leak-scan.js';
+import { assertNoSecretsLeaked } from '../../../test/leak-scan.js';
 import { checkLedger } from '../../ledger/check.js';
 
-const recorder = recordResponses();
 let ctx: TestContext;
 let admin: Client;
 let adminId: string;
@@ -25,7 +24,7 @@ beforeAll(async () => {
   adminId = a.user._id;
 });
 afterAll(async () => {
-  await recorder.assertNoSecretsLeaked(ctx);
+  await assertNoSecretsLeaked(ctx);
   const report = await checkLedger(ctx.db);
   expect(report.breaches).toEqual([]);
   await ctx.close();

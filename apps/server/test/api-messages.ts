@@ -24,7 +24,7 @@ const NOT_API = [
   // The translation itself: it only passes on messages collected where they are written.
   /\/server\/src\/i18n\.ts$/,
   /\/server\/src\/db\//,
-  /\/server\/src\/ledger\/check-cli\.ts$/,
+  /\/server\/src\/cli\//,
   // The Tron API's errors are logged and shown on the chain status, not sent as a message.
   /\/chain-deposits\/tron-api\.ts$/,
   /\/modules\/notifications\/(?!.*\.routes\.ts$)/, /\/mail\//, /\/contract\/src\/notifications\.ts$/, /\/contract\/src\/email/];

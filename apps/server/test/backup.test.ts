@@ -31,10 +31,10 @@ let work: string;
 const people: Awaited<ReturnType<typeof signUp>>[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];
 
-/** Runs one of the CLIs (db/backup-cli.ts, db/restore-cli.ts) as `npm run backup|restore` does, with its own environment. */
+/** Runs one of the CLIs (cli/backup.ts, cli/restore.ts) as `npm run backup|restore` does, with its own environment. */
 function cli(name: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [path.join(SERVER, 'src/db', `${name}-cli.ts`), ...args], {
+    const child = spawn(TSX, [path.join(SERVER, 'src/cli', `${name}.ts`), ...args], {
       cwd: work,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

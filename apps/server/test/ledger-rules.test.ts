@@ -214,7 +214,7 @@ test('only the pool takes the pool-only path (executeNamed): a transaction is ne
 describe('checkLedger and npm run ledger:check', () => {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const runCheck = () =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/ledger/check-cli.ts'], {
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/ledger-check.ts'], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: ctx.databaseUrl, LOG_LEVEL: 'silent' },
       encoding: 'utf8',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -61,12 +61,15 @@ export const chainTransfers = pgTable(
     resolvedBy: uuid('resolved_by').references(() => users.id),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The solidified receipt: null not checked yet, true confirms the transfer, false refuses it (never credited). */
+    verified: boolean('verified'),
   },
   (t) => [
     unique('chain_transfers_tx_position').on(t.txId, t.position),
     check('chain_transfers_status', sql`${t.status} in ('new', 'credited', 'unmatched', 'dismissed')`),
     check('chain_transfers_tx_hash', sql`${t.txId} ~ '^[0-9a-f]{64}$'`),
     index('chain_transfers_open_idx').on(t.status, t.id).where(sql`${t.status} in ('new', 'unmatched')`),
+    index('chain_transfers_unverified_idx').on(t.id).where(sql`${t.verified} is null and ${t.status} in ('new', 'unmatched')`),
   ],
 );
 

@@ -7,3 +7,4 @@ export * from './subscription-codes.js';
 export * from './security.js';
 export * from './notifications.js';
 export * from './notification-email.js';
+export * from './deposit-addresses.js';

@@ -52,7 +52,8 @@ export const CHAIN_MSG = {
   addressesOff: 'Your own deposit address is not turned on; use a payment request',
   addressFound: 'Your deposit address',
   addressList: 'Deposit addresses fetched successfully',
-  sweepMarked: 'Sweep recorded: totals start again from now',
+  sweepMarked: 'Sweep recorded: totals start again from then',
+  sweepAt: 'Sweep time must be a date and time (ISO 8601), not in the future',
   // Admin.
   unmatchedList: 'Unmatched deposits fetched successfully',
   transferNotFound: 'Transfer not found',
@@ -289,3 +290,12 @@ export const adminDepositAddress = z.object({
 export type AdminDepositAddress = z.infer<typeof adminDepositAddress>;
 
 export const depositAddressesQuery = closedAccountsQuery;
+
+/** POST /deposit/addresses/sweep: when the operator's sweep read the balances (totals count from then on). */
+export const sweepMarkBody = z.object({
+  at: z
+    .string({ error: CHAIN_MSG.sweepAt })
+    .max(40, CHAIN_MSG.sweepAt)
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && Number.isFinite(Date.parse(v)), CHAIN_MSG.sweepAt),
+});
+export type SweepMarkBody = z.input<typeof sweepMarkBody>;

@@ -10,6 +10,7 @@ import {
   depositRequestBody,
   depositRequestRecord,
   ownDepositAddress as ownDepositAddressSchema,
+  sweepMarkBody,
   unmatchedTransfer,
 } from '@app/contract';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/guards.js';
@@ -165,11 +166,18 @@ export const chainDepositRoutes: FastifyPluginAsyncZod = async (app) => {
     '/deposit/addresses/sweep',
     {
       onRequest: requireAdmin,
-      schema: { tags, summary: 'Record that the operator swept the deposit addresses: totals count again from now (admin; audited)', response: { 200: okResponse } },
+      schema: {
+        tags,
+        summary: 'Record that the operator swept the deposit addresses as of `at`: totals count again from then (admin; audited)',
+        body: sweepMarkBody,
+        response: { 200: okResponse },
+      },
     },
     async (req, reply) =>
       runMoneyOperation(db, req, reply, async (tx) => {
-        await markSwept(tx, currentUser(req).id, clock());
+        const at = new Date(req.body.at);
+        if (at.getTime() > clock().getTime() + 60_000) throw new AppError(400, CHAIN_MSG.sweepAt);
+        await markSwept(tx, currentUser(req).id, at);
         return { body: { success: true, message: CHAIN_MSG.sweepMarked } };
       }),
   );

@@ -11,7 +11,6 @@ import { conflict } from '../../errors.js';
 import type { Tx } from '../../ledger/accounts.js';
 import { recheckActor } from '../../plugins/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { accountClosed } from '../users/closed-accounts.js';
 import { floorCents, iso, type ChainSettings } from './chain-settings.js';
 import { BELOW_MINIMUM } from './settle.js';
 import { deriveTronAddress, xpubKeyId } from './xpub.js';
@@ -34,8 +33,8 @@ export async function ensureOwnAddress(db: Db, userId: string, xpub: string): Pr
   const keyId = await xpubRow(db, xpub);
   return db.transaction(async (tx) => {
     // The user's row, locked: a concurrent first view of the same user waits here, then finds the address.
-    if (await accountClosed(tx, userId)) throw conflict(CHAIN_MSG.accountClosed);
-    await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
+    const user = await tx.execute<{ closed: boolean }>(sql`select deleted_at is not null as closed from users where id = ${userId} for no key update`);
+    if (user.rows[0]?.closed !== false) throw conflict(CHAIN_MSG.accountClosed);
     const again = await tx.execute<AddressRow>(sql`select address, idx from deposit_addresses where user_id = ${userId}`);
     if (again.rows[0]) return again.rows[0];
     const { rows } = await tx.execute<{ idx: number }>(sql`
@@ -131,7 +130,7 @@ export async function depositAddressesCsv(db: Db): Promise<string> {
   return `index,address,total,key_id\n${lines.join('\n')}${lines.length ? '\n' : ''}`;
 }
 
-/** POST /deposit/addresses/sweep (admin): the operator swept the addresses; totals count from now. Audited. */
+/** POST /deposit/addresses/sweep (admin): the operator swept the addresses as of `now`; totals count from then. Audited. */
 export async function markSwept(tx: Tx, actorId: string, now: Date): Promise<void> {
   await recheckActor(tx, actorId);
   const before = await sweepMark(tx);

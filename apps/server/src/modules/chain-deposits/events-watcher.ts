@@ -65,6 +65,17 @@ async function toUsersAddresses(db: Db, items: ContractEvent[]): Promise<SeenTra
   return out;
 }
 
+/** Leaves out the transfers recorded already (the block read again at the start of a run): no second receipt asked. */
+async function notRecorded(db: Db, transfers: SeenTransfer[]): Promise<SeenTransfer[]> {
+  if (transfers.length === 0) return transfers;
+  const json = JSON.stringify(transfers.map((t) => ({ tx_id: t.txId, position: t.position })));
+  const { rows } = await db.execute<{ tx_id: string; position: number }>(sql`
+    select c.tx_id, c.position from chain_transfers c
+    join jsonb_to_recordset(${json}::jsonb) as x(tx_id text, position int) on c.tx_id = x.tx_id and c.position = x.position`);
+  const known = new Set(rows.map((r) => `${r.tx_id}:${r.position}`));
+  return transfers.filter((t) => !known.has(`${t.txId}:${t.position}`));
+}
+
 /** Whether the watcher has anything to do: a key is set, or addresses made from an earlier key are still watched. */
 async function watching(db: Db, s: ChainSettings): Promise<boolean> {
   if (s.xpub) return true;
@@ -86,7 +97,7 @@ export async function watchEvents(db: Db, s: ChainSettings, api: Pick<TronApi, '
   for (;;) {
     const page = await api.contractEvents({ contract: s.usdtContract, minTimestamp, fingerprint });
     result.pages++;
-    const transfers = await toUsersAddresses(db, page.items);
+    const transfers = await notRecorded(db, await toUsersAddresses(db, page.items));
     // One receipt per transaction with a transfer to a user's address (asked before the page's database transaction).
     const infos = new Map<string, TxInfo | null>();
     for (const t of transfers) {

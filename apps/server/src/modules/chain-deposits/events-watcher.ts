@@ -20,6 +20,8 @@ import { xpubRow } from './deposit-addresses.js';
 /** The first read starts this far back (an address shown a moment before the key was first polled is still seen). */
 const FIRST_READ_BACK_MS = 5 * 60_000;
 const MAX_PAGES_PER_RUN = 100_000;
+/** Receipts asked for at once (a page's transfers to users' addresses): a few connections, not one per transfer. */
+const RECEIPTS_AT_ONCE = 4;
 
 export interface WatchResult {
   pages: number;
@@ -100,10 +102,12 @@ export async function watchEvents(db: Db, s: ChainSettings, api: Pick<TronApi, '
     const transfers = await notRecorded(db, await toUsersAddresses(db, page.items));
     // One receipt per transaction with a transfer to a user's address (asked before the page's database transaction).
     const infos = new Map<string, TxInfo | null>();
-    for (const t of transfers) {
-      if (infos.has(t.txId)) continue;
-      infos.set(t.txId, await api.transactionInfo(t.txId));
-      result.receipts++;
+    const txIds = [...new Set(transfers.map((t) => t.txId))];
+    for (let i = 0; i < txIds.length; i += RECEIPTS_AT_ONCE) {
+      const batch = txIds.slice(i, i + RECEIPTS_AT_ONCE);
+      const answers = await Promise.all(batch.map((id) => api.transactionInfo(id)));
+      batch.forEach((id, j) => infos.set(id, answers[j]));
+      result.receipts += batch.length;
     }
     for (const e of page.items) high = Math.max(high, e.block_timestamp);
     const next = page.items.length > 0 ? page.fingerprint : null;

@@ -254,7 +254,6 @@ export type AssignTransferBody = z.input<typeof assignTransferBody>;
 // ---- Per-user deposit addresses (issue 29) ----
 
 export const OWN_DEPOSIT_STATUSES = ['confirming', 'credited', 'below_minimum', 'refused'] as const;
-export type OwnDepositStatus = (typeof OWN_DEPOSIT_STATUSES)[number];
 
 /** A transfer seen on the chain to the caller's own address. */
 export const ownChainDeposit = z.object({
@@ -298,4 +297,3 @@ export const sweepMarkBody = z.object({
     .max(40, CHAIN_MSG.sweepAt)
     .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && Number.isFinite(Date.parse(v)), CHAIN_MSG.sweepAt),
 });
-export type SweepMarkBody = z.input<typeof sweepMarkBody>;

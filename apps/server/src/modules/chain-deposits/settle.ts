@@ -342,7 +342,7 @@ export async function creditTransfer(
 }
 
 /** Every USDT Transfer log of a transaction, by its index in the log: what an event's event_index points at. */
-export function usdtTransferLogs(info: TxInfo, usdtContract: string): Map<number, { from: string; toHex: string; value: string }> {
+function usdtTransferLogs(info: TxInfo, usdtContract: string): Map<number, { from: string; toHex: string; value: string }> {
   const usdtHex = tronToHex20(usdtContract);
   const out = new Map<number, { from: string; toHex: string; value: string }>();
   (info.log ?? []).forEach((l, index) => {

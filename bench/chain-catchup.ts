@@ -57,6 +57,7 @@ async function main() {
       apiKey: '',
       usdtContract: USDT,
       depositAddress: address,
+      xpub: '',
       pollMs: 15_000,
       windowMin: 60,
       minDepositCents: 1,

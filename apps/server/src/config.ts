@@ -40,6 +40,8 @@ const envSchema = z.object({
   USDT_CONTRACT: settingVar('usdtContract', DEFAULT_USDT_CONTRACT),
   TRON_POLL_MS: settingVar('tronPollMs', String(DEFAULT_TRON_POLL_MS)),
   DEPOSIT_WINDOW_MIN: settingVar('depositWindowMin', String(DEFAULT_DEPOSIT_WINDOW_MIN)),
+  // Per-user deposit addresses (issue 29): an account-level extended PUBLIC key; empty keeps payment requests.
+  TRON_XPUB: settingVar('tronXpub', ''),
   ADMIN_2FA: settingVar('admin2fa', 'optional'),
   REFERRAL_LEVELS: settingVar('referralLevels', '10,5,3'),
   REFERRAL_FIRST_DEPOSIT_BONUS: settingVar('referralFirstDepositBonus', '1.00'),

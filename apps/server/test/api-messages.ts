@@ -36,8 +36,8 @@ const NOT_API = [
 export const PASS_THROUGH: Record<string, string> = {
   'apps/server/src/errors.ts:m': 'the helpers’ argument: each call’s own argument is collected where it is called',
   'apps/server/src/ledger/ledger.ts:input.insufficientMessage ?? \'Insufficient balance\'': 'every insufficientMessage: property is collected',
-  'apps/server/src/modules/chain-deposits/chain-deposits.service.ts:refusal': 'transfersInInfo’s refusal: properties are collected',
-  'apps/server/src/modules/chain-deposits/chain-deposits.service.ts:e.message': 'a NotCreditable’s text: `new NotCreditable(…)` arguments are collected',
+  'apps/server/src/modules/chain-deposits/claims.ts:refusal': 'transfersInInfo’s refusal: properties are collected',
+  'apps/server/src/modules/chain-deposits/unmatched.ts:e.message': 'a NotCreditable’s text: `new NotCreditable(…)` arguments are collected',
   'apps/server/src/http/list-window.ts:localise(reply.request, list.more ? listCappedMessage(list.noun, list.total) : list.message)': 'listCappedMessage is in the dictionary’s patterns; list.message is each caller’s message: property',
   'apps/server/src/modules/deposits/deposits.routes.ts:r.message': 'the service’s message: properties are collected',
   'apps/server/src/modules/withdrawals/withdrawals.routes.ts:r.message': 'the service’s message: properties are collected',

@@ -108,6 +108,8 @@ export const MATRIX: Record<string, Entry> = {
   // Chain deposits (off here): `{}` → "Amount is required"; someone else's / no request → 404.
   'POST /api/v1/deposit/request': { want: [401, 400, 400, 400, 400] },
   'GET /api/v1/deposit/request/:id': { want: [401, 404, 404, 404, 404] },
+  // Per-user deposit addresses are off here (no TRON_XPUB): any logged-in caller gets the 409 saying so.
+  'GET /api/v1/deposit/address': { want: [401, 409, 409, 409, 409] },
   'GET /api/v1/deposit/my-deposits': { want: LOGGED_IN_200 },
   'POST /api/v1/withdraw': {
     want: [401, 400, 400, 400, 400],
@@ -168,6 +170,10 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/v1/deposit/deposit/:id': { want: ADMIN_404, attack: (_me, t) => ({ params: { id: t.depositId } }) },
   'DELETE /api/v1/deposit/deposit/:id': { want: ADMIN_404, attack: (_me, t) => ({ params: { id: t.depositId } }) },
   'GET /api/v1/deposit/unmatched': { want: ADMIN_200 },
+  'GET /api/v1/deposit/addresses': { want: ADMIN_200 },
+  'GET /api/v1/deposit/addresses.csv': { want: ADMIN_200 },
+  // A refused caller would reset the operator's sweep totals (the attack); an admin's probe has no time: 400.
+  'POST /api/v1/deposit/addresses/sweep': { want: [401, 403, 403, 400, 400], attack: () => ({ body: { at: new Date().toISOString() } }) },
   // A refused caller asks to credit an unmatched transfer to themselves; an admin's probe names no transfer.
   'POST /api/v1/deposit/unmatched/:id/assign': { want: ADMIN_404, probe: (me) => ({ params: { id: '1' }, body: { email: me.email } }) },
   'POST /api/v1/deposit/unmatched/:id/dismiss': { want: ADMIN_404, probe: () => ({ params: { id: '1' } }) },

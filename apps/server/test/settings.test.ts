@@ -77,6 +77,7 @@ test('the environment seeds the settings: GET /settings names them after the var
       tronApiKey: '',
       usdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
       tronPollMs: '15000',
+      tronXpub: '',
       depositWindowMin: '60',
       admin2fa: 'optional',
       referralLevels: '10,5,3',

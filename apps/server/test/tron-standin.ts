@@ -5,6 +5,12 @@
 //            success: true, meta: { at, page_size, fingerprint?, links?: { next } } }
 //   POST /walletsolidity/gettransactioninfobyid { value } → {} while not solidified, else { id, fee, blockNumber,
 //        blockTimeStamp, contractResult, contract_address, receipt: { …, result }, log: [{ address, topics, data }] }
+//   GET  /v1/contracts/{contract}/events?event_name&only_confirmed&min_block_timestamp&order_by&limit&fingerprint
+//        → { data: [{ block_number, block_timestamp, caller_contract_address, contract_address, event_index,
+//            event_name, result: { 0, 1, 2, from, to, value } (Approval: owner, spender, value), result_type, event,
+//            transaction_id }], success: true, meta: { at, page_size, fingerprint?, links?: { next } } }
+//        event_index is the event's log index in its transaction (the log gettransactioninfobyid answers); addresses
+//        in `result` are 20-byte hex '0x…' as TronGrid gives them (or base58 with eventAddresses = 'base58').
 // The test can make it misbehave: answer 500, 429 with Retry-After, or garbage, or ignore the contract filter.
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -60,6 +66,11 @@ export class TronStandIn {
   pageSize: number | null = null;
   listCalls = 0;
   infoCalls = 0;
+  eventCalls = 0;
+  /** How the events API writes addresses in `result`: TronGrid's 20-byte hex ('0x…'), or base58 'T…'. */
+  eventAddresses: 'hex' | 'base58' = 'hex';
+  /** The transfers of each transaction, in log order (kept by feed()). */
+  private byTx = new Map<string, FedTransfer[]>();
   apiKeys = new Set<string>();
   private server: http.Server;
   url = '';
@@ -82,6 +93,9 @@ export class TronStandIn {
   feed(t: Partial<FedTransfer> & { to: string; value: bigint }): FedTransfer {
     const full: FedTransfer = { txId: randomTxId(), token: USDT, from: randomTronAddress(), blockTimestamp: Date.now(), confirmed: true, ...t };
     this.transfers.push(full);
+    const same = this.byTx.get(full.txId) ?? [];
+    same.push(full);
+    this.byTx.set(full.txId, same);
     return full;
   }
 
@@ -112,6 +126,8 @@ export class TronStandIn {
     const url = new URL(req.url ?? '/', 'http://x');
     const list = /^\/v1\/accounts\/([^/]+)\/transactions\/trc20$/.exec(url.pathname);
     if (req.method === 'GET' && list) return this.listTrc20(res, decodeURIComponent(list[1]), url.searchParams);
+    const events = /^\/v1\/contracts\/([^/]+)\/events$/.exec(url.pathname);
+    if (req.method === 'GET' && events) return this.contractEvents(res, decodeURIComponent(events[1]), url.searchParams);
     if (req.method === 'POST' && url.pathname === '/walletsolidity/gettransactioninfobyid') {
       this.infoCalls++;
       let body: { value?: string };
@@ -159,6 +175,53 @@ export class TronStandIn {
     });
   }
 
+  /** The contract's events in block-time order (the index of the log each one is, in its transaction). */
+  private contractEvents(res: http.ServerResponse, contract: string, q: URLSearchParams) {
+    this.eventCalls++;
+    const minTs = Number(q.get('min_block_timestamp') ?? 0);
+    const limit = Math.min(Number(q.get('limit') ?? 20), 200, this.pageSize ?? 200);
+    const name = q.get('event_name');
+    const asc = (q.get('order_by') ?? '').endsWith(',asc');
+    let rows = this.transfers
+      .map((t, i) => ({ t, i }))
+      .filter(
+        ({ t }) =>
+          t.listed !== false &&
+          (q.get('only_confirmed') !== 'true' || t.confirmed) &&
+          (this.ignoreContractFilter || t.token === contract) &&
+          (!name || (t.type ?? 'Transfer') === name) &&
+          t.blockTimestamp >= minTs,
+      );
+    rows = rows.sort((a, b) => (asc ? 1 : -1) * (a.t.blockTimestamp - b.t.blockTimestamp) || a.i - b.i);
+    const offset = q.get('fingerprint') ? Number(Buffer.from(q.get('fingerprint')!, 'base64url').toString()) : 0;
+    const page = rows.slice(offset, offset + limit);
+    const more = offset + limit < rows.length;
+    const fingerprint = more ? Buffer.from(String(offset + limit)).toString('base64url') : undefined;
+    const addr = (a: string) => (this.eventAddresses === 'hex' ? `0x${tronToHex20(a)}` : a);
+    this.send(res, 200, {
+      data: page.map(({ t }) => {
+        const approval = t.type === 'Approval';
+        const value = (t.listedValue ?? t.value).toString();
+        return {
+          block_number: 60_000_000 + Math.floor(t.blockTimestamp / 3000) % 1_000_000,
+          block_timestamp: t.blockTimestamp,
+          caller_contract_address: t.token,
+          contract_address: t.token,
+          event_index: (this.byTx.get(t.txId) ?? []).filter((x) => x.confirmed).indexOf(t),
+          event_name: approval ? 'Approval' : 'Transfer',
+          result: approval
+            ? { 0: addr(t.from), 1: addr(t.to), 2: value, owner: addr(t.from), spender: addr(t.to), value }
+            : { 0: addr(t.from), 1: addr(t.to), 2: value, from: addr(t.from), to: addr(t.to), value },
+          result_type: approval ? { owner: 'address', spender: 'address', value: 'uint256' } : { from: 'address', to: 'address', value: 'uint256' },
+          event: approval ? 'Approval(address indexed owner, address indexed spender, uint256 value)' : 'Transfer(address indexed from, address indexed to, uint256 value)',
+          transaction_id: t.txId,
+        };
+      }),
+      success: true,
+      meta: { at: Date.now(), page_size: page.length, ...(fingerprint ? { fingerprint, links: { next: `${this.url}/v1/contracts/${contract}/events?fingerprint=${fingerprint}` } } : {}) },
+    });
+  }
+
   private transactionInfo(txId: string): object {
     const reverted = this.reverted.get(txId);
     if (reverted) {
@@ -174,7 +237,7 @@ export class TronStandIn {
         resMessage: '5452433230',
       };
     }
-    const transfers = this.transfers.filter((t) => t.txId === txId && t.confirmed);
+    const transfers = (this.byTx.get(txId) ?? []).filter((t) => t.confirmed);
     if (transfers.length === 0 || transfers.some((t) => t.solid === false)) return {};
     const first = transfers[0];
     if (transfers.some((t) => t.failed)) {

@@ -59,6 +59,7 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   { path: '/adminvideo', access: 'admin' },
   { path: '/admin/withdraw', access: 'admin' },
   { path: '/admin/deposit', access: 'admin' },
+  { path: '/admin/deposit-addresses', access: 'admin' },
   { path: '/admin/subscription-codes', access: 'admin' },
   { path: '/admin/announcements', access: 'admin' },
   { path: '/admin/audit', access: 'sadmin' },

@@ -6,6 +6,7 @@ import { closedAccountsQuery } from './closed-accounts.js';
 import { LIMITS } from './constants.js';
 import { amountCents } from './money.js';
 import { ONE_LINE_REFUSED, trimTrailingSlashes } from './text.js';
+import { parseAccountXpub } from './xpub.js';
 
 /** TRON address pattern (duplicated from settings.ts would be a cycle: settings.ts imports this file). */
 const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
@@ -43,6 +44,16 @@ export const CHAIN_MSG = {
   held: 'This transaction does not match any of your payment requests. It has been passed to our team, who will check it and credit it to the account that paid it.',
   alreadyCredited: 'This transaction has already been credited',
   chainUnavailable: 'We could not reach the Tron network just now. Please try again in a minute.',
+  // Per-user deposit addresses (issue 29).
+  tronXpub: 'TRON_XPUB must be empty or an extended public key (xpub…) of a Tron wallet account',
+  tronXpubPrivate:
+    'TRON_XPUB must be an extended PUBLIC key (xpub…). This is an extended private key: never give it to the platform; export the account’s xpub from your wallet instead',
+  tronXpubDepth: 'TRON_XPUB must be the account-level key of the Tron path, m/44’/195’/0’ (depth 3): export the account xpub, not the wallet’s root or an address key',
+  addressesOff: 'Your own deposit address is not turned on; use a payment request',
+  addressFound: 'Your deposit address',
+  addressList: 'Deposit addresses fetched successfully',
+  sweepMarked: 'Sweep recorded: totals start again from then',
+  sweepAt: 'Sweep time must be a date and time (ISO 8601), not in the future',
   // Admin.
   unmatchedList: 'Unmatched deposits fetched successfully',
   transferNotFound: 'Transfer not found',
@@ -139,6 +150,23 @@ export const CHAIN_SETTINGS = {
     help: 'How often the chain is read for new deposits, in milliseconds.',
     schema: wholeNumberText(100, 3_600_000, CHAIN_MSG.tronPollMs),
   },
+  tronXpub: {
+    env: 'TRON_XPUB',
+    kind: 'text',
+    label: 'Deposit account key (xpub)',
+    help: 'The extended PUBLIC key of a Tron wallet account (m/44’/195’/0’). When set with the Tron API URL, every user gets their own deposit address (m/44’/195’/0’/0/n) and any amount from the minimum up is credited. Never enter a private key. Empty: payment requests with exact amounts.',
+    schema: z
+      .string({ error: CHAIN_MSG.tronXpub })
+      .trim()
+      .max(200, CHAIN_MSG.tronXpub)
+      .superRefine((v, ctx) => {
+        if (v === '') return;
+        const r = parseAccountXpub(v);
+        if (r === 'private') ctx.addIssue({ code: 'custom', message: CHAIN_MSG.tronXpubPrivate });
+        else if (r === 'depth') ctx.addIssue({ code: 'custom', message: CHAIN_MSG.tronXpubDepth });
+        else if (r !== 'ok') ctx.addIssue({ code: 'custom', message: CHAIN_MSG.tronXpub });
+      }),
+  },
   depositWindowMin: {
     env: 'DEPOSIT_WINDOW_MIN',
     kind: 'text',
@@ -222,3 +250,50 @@ export const assignTransferBody = z.object({
 /** GET /deposit/unmatched: page and limit, with the same rules as the other admin desks' pages. */
 export const unmatchedQuery = closedAccountsQuery;
 export type AssignTransferBody = z.input<typeof assignTransferBody>;
+
+// ---- Per-user deposit addresses (issue 29) ----
+
+export const OWN_DEPOSIT_STATUSES = ['confirming', 'credited', 'below_minimum', 'refused'] as const;
+
+/** A transfer seen on the chain to the caller's own address. */
+export const ownChainDeposit = z.object({
+  transactionId: z.string(),
+  /** USDT received, in whole cents as a number (a fraction of a cent is not credited). */
+  amount: z.number(),
+  status: z.enum(OWN_DEPOSIT_STATUSES),
+  blockTime: z.string(),
+});
+export type OwnChainDeposit = z.infer<typeof ownChainDeposit>;
+
+/** GET /deposit/address: the caller's own deposit address, made once from the account key in force. */
+export const ownDepositAddress = z.object({
+  address: z.string(),
+  index: z.number(),
+  minDeposit: z.number(),
+  deposits: z.array(ownChainDeposit),
+});
+export type OwnDepositAddress = z.infer<typeof ownDepositAddress>;
+
+export const adminDepositAddress = z.object({
+  userId: z.string(),
+  email: z.string(),
+  index: z.number(),
+  address: z.string(),
+  /** The account key's id (hash160 of its public key, hex): which xpub the address comes from. */
+  keyId: z.string(),
+  totalReceived: z.number(),
+  sinceSweep: z.number(),
+  lastDepositAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AdminDepositAddress = z.infer<typeof adminDepositAddress>;
+
+export const depositAddressesQuery = closedAccountsQuery;
+
+/** POST /deposit/addresses/sweep: when the operator's sweep read the balances (totals count from then on). */
+export const sweepMarkBody = z.object({
+  at: z
+    .string({ error: CHAIN_MSG.sweepAt })
+    .max(40, CHAIN_MSG.sweepAt)
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && Number.isFinite(Date.parse(v)), CHAIN_MSG.sweepAt),
+});

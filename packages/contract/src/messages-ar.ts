@@ -202,6 +202,16 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'No user with that e-mail': 'لا يوجد مستخدم بهذا البريد الإلكتروني',
   'Transfer credited to the user': 'تمت إضافة التحويل إلى رصيد المستخدم',
   'Transfer dismissed': 'تم استبعاد التحويل',
+  'TRON_XPUB must be empty or an extended public key (xpub…) of a Tron wallet account': 'يجب أن يكون TRON_XPUB فارغًا أو مفتاحًا عامًا موسّعًا (xpub…) لحساب محفظة على شبكة Tron',
+  'TRON_XPUB must be an extended PUBLIC key (xpub…). This is an extended private key: never give it to the platform; export the account’s xpub from your wallet instead':
+    'يجب أن يكون TRON_XPUB مفتاحًا عامًا موسّعًا (xpub…). هذا مفتاح خاص موسّع: لا تعطه للمنصة أبدًا، بل صدّر مفتاح xpub للحساب من محفظتك',
+  'TRON_XPUB must be the account-level key of the Tron path, m/44’/195’/0’ (depth 3): export the account xpub, not the wallet’s root or an address key':
+    'يجب أن يكون TRON_XPUB مفتاح مستوى الحساب في مسار Tron ‏m/44’/195’/0’ (العمق 3): صدّر مفتاح xpub للحساب، لا جذر المحفظة ولا مفتاح عنوان',
+  'Your own deposit address is not turned on; use a payment request': 'عنوان الإيداع الخاص بك غير مفعّل؛ استخدم طلب دفع',
+  'Your deposit address': 'عنوان الإيداع الخاص بك',
+  'Deposit addresses fetched successfully': 'تم جلب عناوين الإيداع بنجاح',
+  'Sweep recorded: totals start again from then': 'تم تسجيل التجميع: تبدأ المجاميع من جديد من ذلك الوقت',
+  'Sweep time must be a date and time (ISO 8601), not in the future': 'يجب أن يكون وقت التجميع تاريخًا ووقتًا (ISO 8601) وألا يكون في المستقبل',
   'Enter the e-mail of the user to credit': 'أدخل البريد الإلكتروني للمستخدم المراد إضافة المبلغ إلى رصيده',
   'Enter the e-mail address of the user to credit': 'أدخل عنوان البريد الإلكتروني للمستخدم المراد إضافة المبلغ إلى رصيده',
   'the API keeps answering the same page': 'واجهة API تعيد الصفحة نفسها باستمرار',

@@ -29,6 +29,7 @@ const AllUsersPage = lazyPage(() => import('../features/admin/users-page'), 'All
 const AdminDashboardPage = lazyPage(() => import('../features/admin/dashboard-page'), 'AdminDashboardPage', ADMIN);
 const AuditPage = lazyPage(() => import('../features/admin/audit-page'), 'AuditPage', ADMIN);
 const SettingsPage = lazyPage(() => import('../features/admin/settings-page'), 'SettingsPage', ADMIN);
+const DepositAddressesPage = lazyPage(() => import('../features/admin/deposit-addresses-page'), 'DepositAddressesPage', ADMIN);
 const SubscriptionCodesPage = lazyPage(() => import('../features/admin/subscription-codes-page'), 'SubscriptionCodesPage', ADMIN);
 const AdminAnnouncementsPage = lazyPage(
   () => import('../features/notifications/admin-announcements-page'),
@@ -68,6 +69,7 @@ const adminAreaRoutes: AreaRoute[] = [
   { path: '/adminvideo', Component: AdminVideoPage },
   { path: '/admin/withdraw', Component: AdminWithdrawPage },
   { path: '/admin/deposit', Component: AdminDepositPage },
+  { path: '/admin/deposit-addresses', Component: DepositAddressesPage },
   { path: '/admin/subscription-codes', Component: SubscriptionCodesPage },
   { path: '/admin/announcements', Component: AdminAnnouncementsPage },
 ];

@@ -14,6 +14,8 @@ export interface AppConfig {
   depositAddress: string | null;
   /** Deposits confirmed on the Tron chain (TRON_API_URL set): payment requests with an exact amount. */
   chainDeposits: boolean;
+  /** Every user their own deposit address (TRON_XPUB and TRON_API_URL set): any amount from the minimum up. */
+  ownDepositAddresses: boolean;
   subscriptionPrice: number;
   subscriptionMinBalance: number;
   /** MIN_DEPOSIT: the smallest deposit accepted. */
@@ -29,6 +31,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   supportPhone: '+971 4 000 0000',
   depositAddress: null,
   chainDeposits: false,
+  ownDepositAddresses: false,
   subscriptionPrice: 0,
   subscriptionMinBalance: 12,
   minDeposit: 0.01,
@@ -103,6 +106,7 @@ export function useAppConfig(): AppConfig {
     supportPhone: data.supportPhone || DEFAULT_CONFIG.supportPhone,
     depositAddress: data.depositAddress || null,
     chainDeposits: data.chainDeposits === true,
+    ownDepositAddresses: data.ownDepositAddresses === true,
     subscriptionPrice: Number(data.subscriptionPrice ?? 0) || 0,
     subscriptionMinBalance: Number(data.subscriptionMinBalance ?? DEFAULT_CONFIG.subscriptionMinBalance),
     minDeposit: Number(data.minDeposit ?? DEFAULT_CONFIG.minDeposit) || DEFAULT_CONFIG.minDeposit,

@@ -63,12 +63,16 @@ export const chainTransfers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The solidified receipt: null not checked yet, true confirms the transfer, false refuses it (never credited). */
     verified: boolean('verified'),
+    /** Where it was seen: the shared address's listing, or the contract's events (a user's own address). */
+    source: text('source', { enum: ['listing', 'events'] }).notNull().default('listing'),
   },
   (t) => [
     unique('chain_transfers_tx_position').on(t.txId, t.position),
     check('chain_transfers_status', sql`${t.status} in ('new', 'credited', 'unmatched', 'dismissed')`),
     check('chain_transfers_tx_hash', sql`${t.txId} ~ '^[0-9a-f]{64}$'`),
     index('chain_transfers_open_idx').on(t.status, t.id).where(sql`${t.status} in ('new', 'unmatched')`),
+    check('chain_transfers_source', sql`${t.source} in ('listing', 'events')`),
+    index('chain_transfers_to_address_idx').on(t.toAddress, t.blockTime).where(sql`${t.source} = 'events'`),
     index('chain_transfers_unverified_idx').on(t.id).where(sql`${t.verified} is null and ${t.status} in ('new', 'unmatched')`),
   ],
 );
@@ -96,6 +100,12 @@ export const chainPoller = pgTable(
     lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
     lastError: text('last_error'),
     retryAfter: timestamp('retry_after', { withTimezone: true }),
+    /** The contract-events watcher's cursor (per-user addresses): block time, the page's fingerprint, the highest seen. */
+    eventsMinMs: bigint('events_min_ms', { mode: 'number' }),
+    eventsFingerprint: text('events_fingerprint'),
+    eventsHighMs: bigint('events_high_ms', { mode: 'number' }),
+    /** The operator's last sweep of the deposit addresses (the admin page totals what came in since). */
+    sweepMarkAt: timestamp('sweep_mark_at', { withTimezone: true }),
   },
   (t) => [check('chain_poller_one_row', sql`${t.id} = 1`)],
 );

@@ -8,3 +8,4 @@ export * from './security.js';
 export * from './notifications.js';
 export * from './notification-email.js';
 export * from './chain-deposits.js';
+export * from './deposit-addresses.js';

@@ -10,6 +10,7 @@ export type AuditAction =
   | 'deposit.deleted'
   | 'deposit.chain_assigned'
   | 'deposit.chain_dismissed'
+  | 'deposit.addresses_swept'
   | 'withdrawal.processed'
   | 'withdrawal.unprocessed'
   | 'withdrawal.deleted'

@@ -5,21 +5,25 @@
 // what it re-reads is skipped by the transfers' unique key.
 //
 // Each run: confirm against the chain's receipts the transfers still unchecked and settle those a crash left 'new';
-// then read the confirmed USDT transfers to DEPOSIT_ADDRESS from
+// then, with a DEPOSIT_ADDRESS (payment requests), read the confirmed USDT transfers to DEPOSIT_ADDRESS from
 // the cursor minus CURSOR_OVERLAP_MS, oldest first, following meta.fingerprint until a page comes back empty or
 // without one; record each page's Transfer items in one statement, confirm each new one against its solidified
 // transaction's receipt (gettransactioninfobyid: SUCCESS, and a USDT Transfer log to the address with that value at
 // that position) and settle those confirmed; a reverted one becomes unmatched, one not solidified yet waits. A failing API (timeout, 5xx, 429,
 // bad JSON or shape) ends the run with its error saved for the admin page; after a 429 nobody polls until its
-// Retry-After has passed. Nothing is credited from a failed answer.
+// Retry-After has passed. Nothing is credited from a failed answer. Then, with TRON_XPUB (or addresses made from an
+// earlier key), the USDT contract's Transfer events for users' own addresses (events-watcher.ts), from their own
+// cursor.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../clock.js';
 import type { SettingsStore } from '../settings/settings.store.js';
 import { serializeError } from '../../logging.js';
-import { ChainApiError, tronApi, type Trc20Item } from './tron-api.js';
-import { chainSettings, confirmOnChain, recordTransfers, settleLeftovers, settleTransfers, type ChainSettings, type CreditHook, type SeenTransfer } from './chain-deposits.service.js';
+import { ChainApiError, tronApi, type TronApi, type Trc20Item } from './tron-api.js';
+import { chainSettings, type ChainSettings } from './chain-settings.js';
+import { confirmOnChain, recordTransfers, settleLeftovers, settleTransfers, type CreditHook, type SeenTransfer } from './settle.js';
+import { watchEvents } from './events-watcher.js';
 
 const POLL_LOCK = 724_311_016;
 /** Re-read this much before the cursor: an indexer that lists a confirmed transfer a little late is still seen. */
@@ -76,30 +80,11 @@ async function run(db: Db, s: ChainSettings, cursor: number | null, now: () => D
     // they confirmed is settled.
     await confirmOnChain(db, s, api, null);
     result.credited += await settleLeftovers(db, s, onCredit);
-    // The first run starts one deposit window back: older transfers cannot match an open request anyway.
-    const start = cursor ?? now().getTime() - s.windowMin * 60_000;
-    const minTimestamp = Math.max(0, start - CURSOR_OVERLAP_MS);
-    let fingerprint: string | undefined;
-    let high = cursor ?? start;
-    const counters = new Map<string, number>();
-    const seenFingerprints = new Set<string>();
-    for (;;) {
-      const page = await api.trc20Page({ address: s.depositAddress, contract: s.usdtContract, minTimestamp, fingerprint });
-      result.pages++;
-      if (page.items.length === 0) break;
-      const ids = await recordTransfers(db, toSeen(page.items, counters), false);
-      result.recorded += ids.length;
-      // Nothing listed is believed until the solidified receipt confirms it: one gettransactioninfobyid per new
-      // transaction; those not solidified yet stay 'new' (asked again at the next poll) without holding back the rest.
-      await confirmOnChain(db, s, api, ids);
-      result.credited += await settleTransfers(db, s, ids, onCredit);
-      for (const i of page.items) high = Math.max(high, i.block_timestamp);
-      await db.execute(sql`update chain_poller set cursor_ms = ${high} where id = 1`);
-      if (!page.fingerprint) break;
-      if (seenFingerprints.has(page.fingerprint) || result.pages >= MAX_PAGES_PER_RUN) throw new ChainApiError('the API keeps answering the same page');
-      seenFingerprints.add(page.fingerprint);
-      fingerprint = page.fingerprint;
-    }
+    if (s.depositAddress) await readListing(db, s, api, cursor, now, result, onCredit);
+    const events = await watchEvents(db, s, api, now, onCredit);
+    result.pages += events.pages;
+    result.recorded += events.recorded;
+    result.credited += events.credited;
     await db.execute(sql`update chain_poller set last_success_at = ${now()}, retry_after = null where id = 1`);
   } catch (e) {
     const message = e instanceof ChainApiError ? e.message : `internal error: ${(e as Error)?.message ?? e}`;
@@ -109,6 +94,34 @@ async function run(db: Db, s: ChainSettings, cursor: number | null, now: () => D
     if (!(e instanceof ChainApiError)) throw e;
   }
   return result;
+}
+
+/** The shared deposit address's listing (payment requests), from the cursor. */
+async function readListing(db: Db, s: ChainSettings, api: TronApi, cursor: number | null, now: () => Date, result: PollResult, onCredit?: CreditHook) {
+  // The first run starts one deposit window back: older transfers cannot match an open request anyway.
+  const start = cursor ?? now().getTime() - s.windowMin * 60_000;
+  const minTimestamp = Math.max(0, start - CURSOR_OVERLAP_MS);
+  let fingerprint: string | undefined;
+  let high = cursor ?? start;
+  const counters = new Map<string, number>();
+  const seenFingerprints = new Set<string>();
+  for (;;) {
+    const page = await api.trc20Page({ address: s.depositAddress, contract: s.usdtContract, minTimestamp, fingerprint });
+    result.pages++;
+    if (page.items.length === 0) break;
+    const ids = await recordTransfers(db, toSeen(page.items, counters), false);
+    result.recorded += ids.length;
+    // Nothing listed is believed until the solidified receipt confirms it: one gettransactioninfobyid per new
+    // transaction; those not solidified yet stay 'new' (asked again at the next poll) without holding back the rest.
+    await confirmOnChain(db, s, api, ids);
+    result.credited += await settleTransfers(db, s, ids, onCredit);
+    for (const i of page.items) high = Math.max(high, i.block_timestamp);
+    await db.execute(sql`update chain_poller set cursor_ms = ${high} where id = 1`);
+    if (!page.fingerprint) break;
+    if (seenFingerprints.has(page.fingerprint) || result.pages >= MAX_PAGES_PER_RUN) throw new ChainApiError('the API keeps answering the same page');
+    seenFingerprints.add(page.fingerprint);
+    fingerprint = page.fingerprint;
+  }
 }
 
 export interface ChainPoller {

@@ -40,3 +40,10 @@ export function hex20ToTron(hex: string): string {
   }
   return out;
 }
+
+/** An address as the events API gives it — 20-byte hex ('0x…', or with its 41 byte) or base58 'T…' — as 40 lower-case hex digits, or null. */
+export function anyToHex20(address: string): string | null {
+  const hex = /^(?:0x|41)?([0-9a-fA-F]{40})$/.exec(address);
+  if (hex) return hex[1].toLowerCase();
+  return address.startsWith('T') ? tronToHex20(address) : null;
+}

@@ -1,5 +1,6 @@
-// The two calls chain deposits make to a TronGrid-compatible HTTP API (TRON_API_URL), and nothing else:
+// The three calls chain deposits make to a TronGrid-compatible HTTP API (TRON_API_URL), and nothing else:
 //   GET  /v1/accounts/{address}/transactions/trc20  (the incoming USDT transfers, paged by meta.fingerprint)
+//   GET  /v1/contracts/{contract}/events            (the USDT contract's Transfer events, for per-user addresses)
 //   POST /walletsolidity/gettransactioninfobyid      (one transaction's receipt and logs, once solidified)
 // Every answer is checked before it is believed: a timeout, a 5xx, a 429 (with its Retry-After), a body that is
 // not JSON or not the expected shape all become a ChainApiError, which delays crediting and never credits.
@@ -38,6 +39,25 @@ const trc20Page = z.object({
 
 export type Trc20Item = z.infer<typeof trc20Item>;
 
+/** One event of GET /v1/contracts/{contract}/events. `result` holds the event's parameters by name (and by index). */
+const contractEvent = z.object({
+  transaction_id: z.string().regex(HASH),
+  event_index: z.number().int().nonnegative().max(1_000_000),
+  block_number: z.number().int().nonnegative().optional(),
+  block_timestamp: z.number().int().nonnegative(),
+  contract_address: z.string().max(64).default(''),
+  event_name: z.string().max(64),
+  result: z.record(z.string(), z.unknown()).default({}),
+}).passthrough();
+
+const contractEventsPage = z.object({
+  data: z.array(contractEvent),
+  success: z.boolean().optional(),
+  meta: z.object({ fingerprint: z.string().max(2000).optional() }).passthrough().optional(),
+}).passthrough();
+
+export type ContractEvent = z.infer<typeof contractEvent>;
+
 const txLog = z.object({
   address: z.string().regex(/^[0-9a-fA-F]{40}$/).optional(),
   topics: z.array(z.string()).default([]),
@@ -65,6 +85,8 @@ export function retryAfterMs(header: string | null, now = Date.now()): number {
 export interface TronApi {
   /** One page of confirmed USDT transfers to `address` from `minTimestamp` on, oldest first. */
   trc20Page(q: { address: string; contract: string; minTimestamp: number; fingerprint?: string; limit?: number }): Promise<{ items: Trc20Item[]; fingerprint: string | null }>;
+  /** One page of the contract's confirmed Transfer events from `minTimestamp` on, in block-time order. */
+  contractEvents(q: { contract: string; minTimestamp: number; fingerprint?: string; limit?: number }): Promise<{ items: ContractEvent[]; fingerprint: string | null }>;
   /** The transaction's info, or null while it is not solidified (the API answers `{}`). */
   transactionInfo(txId: string): Promise<TxInfo | null>;
 }
@@ -112,6 +134,21 @@ export function tronApi(baseUrl: string, apiKey: string, timeoutMs = CHAIN_TIMEO
       const json = await call('GET', `${baseUrl}/v1/accounts/${encodeURIComponent(q.address)}/transactions/trc20?${params}`);
       const page = trc20Page.safeParse(json);
       if (!page.success) throw new ChainApiError('the transfer list is not in the expected shape');
+      if (page.data.success === false) throw new ChainApiError('the API answered success: false');
+      return { items: page.data.data, fingerprint: page.data.meta?.fingerprint || null };
+    },
+    async contractEvents(q) {
+      const params = new URLSearchParams({
+        event_name: 'Transfer',
+        only_confirmed: 'true',
+        min_block_timestamp: String(q.minTimestamp),
+        order_by: 'block_timestamp,asc',
+        limit: String(q.limit ?? 200),
+      });
+      if (q.fingerprint) params.set('fingerprint', q.fingerprint);
+      const json = await call('GET', `${baseUrl}/v1/contracts/${encodeURIComponent(q.contract)}/events?${params}`);
+      const page = contractEventsPage.safeParse(json);
+      if (!page.success) throw new ChainApiError('the event list is not in the expected shape');
       if (page.data.success === false) throw new ChainApiError('the API answered success: false');
       return { items: page.data.data, fingerprint: page.data.meta?.fingerprint || null };
     },

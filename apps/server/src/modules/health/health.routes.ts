@@ -29,6 +29,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       depositAddress: settings.get('depositAddress'),
       // Deposits confirmed on the chain (payment requests with an exact amount) are on.
       chainDeposits: settings.get('tronApiUrl') !== '' && settings.get('depositAddress') !== '',
+      // Every user their own deposit address (TRON_XPUB with the Tron API URL): any amount from the minimum up.
+      ownDepositAddresses: settings.get('tronApiUrl') !== '' && settings.get('tronXpub') !== '',
       subscriptionPrice: settings.get('subscriptionPrice') / 100,
       subscriptionMinBalance: settings.get('subscriptionMinBalance') / 100,
       // MIN_DEPOSIT: the deposit page's smallest amount (requests and claims below it are refused).

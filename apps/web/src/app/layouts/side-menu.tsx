@@ -22,6 +22,7 @@ const ADMIN: Item[] = [
   { to: '/adminvideo', label: msg('Add Video') },
   { to: '/admin/withdraw', label: msg('Admin Withdraw') },
   { to: '/admin/deposit', label: msg('Admin Deposit') },
+  { to: '/admin/deposit-addresses', label: msg('Deposit addresses') },
   { to: '/admin/subscription-codes', label: msg('Subscription codes') },
   { to: '/admin/announcements', label: msg('Announcements') },
 ];

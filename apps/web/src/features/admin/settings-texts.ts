@@ -22,6 +22,10 @@ export const SETTING_TEXTS = [
   msg('The TRC20 token contract whose transfers are credited (USDT on the Tron main network by default).'),
   msg('Tron poll interval (ms)'),
   msg('How often the chain is read for new deposits, in milliseconds.'),
+  msg('Deposit account key (xpub)'),
+  msg(
+    'The extended PUBLIC key of a Tron wallet account (m/44’/195’/0’). When set with the Tron API URL, every user gets their own deposit address (m/44’/195’/0’/0/n) and any amount from the minimum up is credited. Never enter a private key. Empty: payment requests with exact amounts.',
+  ),
   msg('Deposit window (minutes)'),
   msg('How long a payment request waits for its transfer before it expires.'),
   msg('Minimum deposit'),
@@ -74,6 +78,13 @@ export const SETTING_TEXTS = [
   msg('USDT contract must be a Tron (TRC20) address: 34 characters starting with T'),
   msg('Tron poll interval must be a whole number of milliseconds from 100 to 3600000'),
   msg('Deposit window must be a whole number of minutes from 1 to 1440'),
+  msg('TRON_XPUB must be empty or an extended public key (xpub…) of a Tron wallet account'),
+  msg(
+    'TRON_XPUB must be an extended PUBLIC key (xpub…). This is an extended private key: never give it to the platform; export the account’s xpub from your wallet instead',
+  ),
+  msg(
+    'TRON_XPUB must be the account-level key of the Tron path, m/44’/195’/0’ (depth 3): export the account xpub, not the wallet’s root or an address key',
+  ),
 ] as const;
 
 const KNOWN = new Set<string>(SETTING_TEXTS);

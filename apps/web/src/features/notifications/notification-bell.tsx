@@ -3,10 +3,11 @@
 // moves into it when it opens and back to the bell when Escape closes it.
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import type { MarkReadBody } from '@app/contract';
 import { errorMessage } from '../../lib/api';
+import { walletKeys } from '../../lib/account-api';
 import { t } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { fetchNotifications, notificationKeys, PANEL_LIMIT } from './api';
@@ -42,7 +43,12 @@ export function NotificationBell() {
 
   // One quiet toast at a time (a burst replaces it), and none while the panel already shows the list or
   // the tab is in the background.
+  const queryClient = useQueryClient();
   useNotificationStream((item) => {
+    // A credit (or any money event) pushed: the balance, the records and the own deposit address re-read at once.
+    for (const queryKey of [walletKeys.point, walletKeys.statement, walletKeys.myDeposits, walletKeys.myWithdrawals, ['own-deposit-address']]) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
     if (open || document.visibilityState !== 'visible') return;
     toast(item.title, { id: 'notification-arrived', icon: '🔔' });
   });

@@ -1,5 +1,5 @@
 // Deposits confirmed on the chain (issue 15): payment requests, read until they are credited or expire.
-import type { DepositRequestRecord } from '@app/contract';
+import type { DepositRequestRecord, OwnDepositAddress } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
 
 export const paymentRequestKey = (id: string) => ['payment-request', id] as const;
@@ -12,4 +12,12 @@ export async function createPaymentRequest(amount: number): Promise<DepositReque
 export async function fetchPaymentRequest(id: string): Promise<DepositRequestRecord> {
   const { data } = await api.get<ApiEnvelope & { request: DepositRequestRecord }>(`/deposit/request/${encodeURIComponent(id)}`);
   return data.request;
+}
+
+// Per-user deposit addresses (issue 29): the caller's own address, the minimum and the last transfers seen to it.
+export const ownAddressKey = ['own-deposit-address'] as const;
+
+export async function fetchOwnAddress(): Promise<OwnDepositAddress> {
+  const { data } = await api.get<ApiEnvelope & { deposit: OwnDepositAddress }>('/deposit/address');
+  return data.deposit;
 }

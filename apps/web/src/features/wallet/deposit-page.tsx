@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card';
 import { DepositInstructions, useDepositSetup } from './deposit-instructions';
 import { DepositForm } from './deposit-form';
 import { PaymentRequestCard } from './payment-request';
+import { OwnAddressCard } from './own-address';
 import { useAppConfig } from '../../lib/config';
 import { DepositTable } from './record-tables';
 import { t, Trans } from '../../lib/i18n';
@@ -20,12 +21,20 @@ function useChosenPackageAmount(): string {
 
 function DepositLayout({ mode, initialAmount = '' }: { mode: 'free' | 'package'; initialAmount?: string }) {
   const setup = useDepositSetup();
+  const config = useAppConfig();
   // Deposits confirmed on the chain: an exact amount to pay first; pasting the transaction ID stays as a fallback.
-  const chain = useAppConfig().chainDeposits && setup.state === 'ready';
+  const chain = config.chainDeposits && setup.state === 'ready';
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-      {chain ? <PaymentRequestCard mode={mode} initialAmount={initialAmount} /> : <DepositInstructions setup={setup} />}
-      <DepositForm mode={mode} initialAmount={initialAmount} disabled={setup.state !== 'ready'} />
+      {config.ownDepositAddresses ? (
+        // Every user their own address (issue 29): any amount, no request, nothing to paste.
+        <OwnAddressCard packageAmount={mode === 'package' ? initialAmount : undefined} packages={mode === 'package'} />
+      ) : (
+        <>
+          {chain ? <PaymentRequestCard mode={mode} initialAmount={initialAmount} /> : <DepositInstructions setup={setup} />}
+          <DepositForm mode={mode} initialAmount={initialAmount} disabled={setup.state !== 'ready'} />
+        </>
+      )}
       <Card className="lg:col-span-2">
         <h2 className="text-lg font-semibold">{t('Your deposits')}</h2>
         <div className="mt-2">
@@ -43,13 +52,18 @@ function DepositLayout({ mode, initialAmount = '' }: { mode: 'free' | 'package';
 }
 
 export function DepositPage() {
+  const own = useAppConfig().ownDepositAddresses;
   return (
     <section>
       <PageHeader
         title={t('Deposit')}
-        intro={t(
-          'Send USDT on the Tron (TRC20) network, then tell us the amount and the transaction ID. Your balance is credited once an admin approves the deposit.',
-        )}
+        intro={
+          own
+            ? t('Send USDT on the Tron (TRC20) network to your own deposit address below. Your balance is credited once the network confirms the transfer.')
+            : t(
+                'Send USDT on the Tron (TRC20) network, then tell us the amount and the transaction ID. Your balance is credited once an admin approves the deposit.',
+              )
+        }
       />
       <DepositLayout mode="free" />
     </section>

@@ -1,5 +1,6 @@
 // The lint rules bite (issue 27): ESLint's Node API on small probe files placed in the layer folders must report
-// an upward import, a feature importing another feature and a two-file cycle. Fails if eslint.config.js loses them.
+// an upward import, a feature importing another feature, a two-file cycle, a bare transaction and an advisory lock
+// outside db/locks.ts. Fails if eslint.config.js loses them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,4 +54,17 @@ test('an import cycle is an error', async () => {
 test('unused imports and variables are errors', async () => {
   const unused = await rulesHit('apps/server/src/modules/probe.ts', "import { createDb } from '../db/client.js';\nconst y = 1;\nexport const x = 2;\n");
   expect(unused.filter((m) => m.startsWith('@typescript-eslint/no-unused-vars'))).toHaveLength(2);
+});
+
+test('a transaction is opened only by inTransaction, an advisory lock only through db/locks.ts', async () => {
+  const bare = "import type { Db } from '../db/client.js';\nexport const x = (db: Db) => db.transaction(async () => 1);\n";
+  const txHit = await rulesHit('apps/server/src/modules/probe.ts', bare);
+  expect(txHit.join('\n')).toMatch(/no-restricted-syntax: Open a transaction with inTransaction/);
+  const lock = "import { sql } from 'drizzle-orm';\nexport const x = sql`select pg_advisory_xact_lock(${42})`;\nexport const y = 'select pg_try_advisory_lock(1)';\n";
+  const lockHit = await rulesHit('apps/server/src/services/probe.ts', lock);
+  expect(lockHit.filter((m) => /no-restricted-syntax: Advisory locks are taken only through db\/locks\.ts/.test(m))).toHaveLength(2);
+  // The helper itself and the registry may; so may tests (they set up rows and read pg_locks).
+  expect((await rulesHit('apps/server/src/db/transaction.ts', bare)).filter((m) => m.startsWith('no-restricted-syntax'))).toEqual([]);
+  expect((await rulesHit('apps/server/src/db/locks.ts', lock)).filter((m) => m.startsWith('no-restricted-syntax'))).toEqual([]);
+  expect((await rulesHit('apps/server/src/modules/probe.test.ts', bare)).filter((m) => m.startsWith('no-restricted-syntax'))).toEqual([]);
 });

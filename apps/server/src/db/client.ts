@@ -26,25 +26,3 @@ export { schema };
 export function isPool(db: object): db is Db {
   return '$client' in db;
 }
-
-const RETRYABLE = new Set(['40P01', '40001']); // deadlock_detected, serialization_failure
-
-/**
- * Runs `work` (one database transaction) again, up to 4 more times, when PostgreSQL aborted it as a deadlock victim
- * or for a serialization failure: such a transaction did nothing, and a retry sees what the other one committed.
- */
-export async function retryOnConflict<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await work();
-    } catch (e) {
-      const code = (e as { code?: string; cause?: { code?: string } })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
-      if (!code || !RETRYABLE.has(code) || attempt >= 4) throw e;
-    }
-  }
-}
-
-/** `db.transaction(fn)` under retryOnConflict. */
-export function transactionWithRetry<T>(db: Db, fn: Parameters<Db['transaction']>[0] extends (tx: infer X) => unknown ? (tx: X) => Promise<T> : never): Promise<T> {
-  return retryOnConflict(() => db.transaction(fn));
-}

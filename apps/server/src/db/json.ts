@@ -1,6 +1,7 @@
 // SQL that writes values the way the API's JSON does, for lists whose JSON PostgreSQL builds (json_build_object).
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
+import { inTransaction } from './transaction.js';
 
 /** A timestamptz as Date.prototype.toISOString() writes it: UTC, milliseconds (truncated, as node-pg reads them), Z. */
 export function isoTime(column: SQL | string): SQL {
@@ -20,7 +21,7 @@ export function centsNumber(column: SQL | string): SQL {
  * bench data) than running it.
  */
 export async function readJson(db: Db, query: SQL): Promise<{ n: number; json: string }> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`set local jit = off`);
     const { rows } = await tx.execute<{ n: number; json: string }>(query);
     return rows[0];

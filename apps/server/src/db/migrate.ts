@@ -6,8 +6,7 @@ import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { Logger, runMigrations as runQueueMigrations } from 'graphile-worker';
-
-const LOCK_ID = 724_311_001;
+import { sessionLock, sessionUnlock } from './locks.js';
 
 export function migrationsFolder(): string {
   // Beside this module: src/db/migrations from source, dist/migrations in the bundled server.
@@ -19,12 +18,12 @@ export async function runMigrations(url: string, folder = migrationsFolder()): P
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);
+    await client.query(sessionLock('migrations'));
     await migrate(drizzle(client), { migrationsFolder: folder });
     // graphile-worker's own schema (its messages are left out: a failure throws and stops the start anyway).
     await runQueueMigrations({ connectionString: url, logger: new Logger(() => () => {}) });
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [LOCK_ID]).catch(() => {});
+    await client.query(sessionUnlock('migrations')).catch(() => {});
     await client.end();
   }
 }

@@ -16,9 +16,10 @@ import { pruneIdempotencyKeys } from './idempotency.js';
 import { pruneThrottleEvents, RESET_MAIL_WINDOW_MS } from './throttle.js';
 import { serializeError } from '../logging.js';
 import { IDLE_MS } from './session-lifetime.js';
+import { inTransaction } from '../db/transaction.js';
+import { tryXactLock } from '../db/locks.js';
 
 export const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
-const LOCK_ID = 724_311_012;
 
 export interface PruneCounts {
   sessions: number;
@@ -29,8 +30,8 @@ export interface PruneCounts {
 
 /** One housekeeping run at `now` (the app's clock). Null when another instance is running one. */
 export async function pruneExpired(db: Db, now: Date): Promise<PruneCounts | null> {
-  return db.transaction(async (tx) => {
-    const lock = await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${LOCK_ID}) as locked`);
+  return inTransaction(db, async (tx) => {
+    const lock = await tx.execute<{ locked: boolean }>(sql`select ${tryXactLock('housekeeping')} as locked`);
     if (!lock.rows[0]?.locked) return null;
     const s = await tx
       .delete(sessions)

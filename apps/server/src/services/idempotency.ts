@@ -7,7 +7,8 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
-import { AppError, PG, pgCode, unauthorized } from '../errors.js';
+import { inTransaction } from '../db/transaction.js';
+import { AppError, unauthorized } from '../errors.js';
 import { localiseAnswer, requestLanguage } from '../i18n.js';
 
 export interface OperationResult {
@@ -41,6 +42,11 @@ export function requestIdentity(req: FastifyRequest): { route: string; requestHa
   return { route, requestHash: createHash('sha256').update(`${route}\n${req.url}\n${canonical(req.body)}`).digest('hex') };
 }
 
+/**
+ * Runs `op` in one transaction of `inTransaction` (db/transaction.ts) with the request's Idempotency-Key, if any.
+ * `op` may run more than once (a deadlock or serialization failure runs it again), so it must be pure apart from
+ * the database, as inTransaction's body must.
+ */
 export async function runMoneyOperation(
   db: Db,
   req: FastifyRequest,
@@ -56,50 +62,46 @@ export async function runMoneyOperation(
   const { route, requestHash } = key ? requestIdentity(req) : { route: `${req.method} ${req.routeOptions.url}`, requestHash: '' };
   const secondFactor = req.secondFactorChecked === true;
 
+  // A deadlock or serialization failure rolls the whole attempt back (the key's row with it) and inTransaction runs
+  // it again; this loop only waits out a key whose row exists without an answer yet.
   for (let attempt = 0; ; attempt++) {
-    try {
-      const result = await db.transaction(async (tx) => {
-        if (key) {
-          const inserted = await tx
-            .insert(idempotencyKeys)
-            .values({ userId: user.id, key, route, requestHash, secondFactor })
-            .onConflictDoNothing()
-            .returning({ key: idempotencyKeys.key });
-          if (inserted.length === 0) return { replay: true as const };
-        }
-        const outcome = await op(tx);
-        const status = outcome.status ?? 200;
-        if (key) {
-          await tx
-            .update(idempotencyKeys)
-            .set({ statusCode: status, response: JSON.stringify(outcome.body) })
-            .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
-        }
-        return { replay: false as const, status, body: outcome.body };
-      });
-      if (!result.replay) return reply.status(result.status).send(result.body);
-      // The first attempt with this key has committed (the insert waited for it): answer as it did.
-      const [stored] = await db
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key!)));
-      if (!stored || stored.statusCode === null) {
-        if (attempt < MAX_RETRIES) continue;
-        throw new AppError(409, 'A request with this Idempotency-Key is still in progress');
+    const result = await inTransaction(db, async (tx) => {
+      if (key) {
+        const inserted = await tx
+          .insert(idempotencyKeys)
+          .values({ userId: user.id, key, route, requestHash, secondFactor })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        if (inserted.length === 0) return { replay: true as const };
       }
-      if (stored.requestHash !== requestHash) {
-        throw new AppError(422, 'This Idempotency-Key was already used with a different request');
+      const outcome = await op(tx);
+      const status = outcome.status ?? 200;
+      if (key) {
+        await tx
+          .update(idempotencyKeys)
+          .set({ statusCode: status, response: JSON.stringify(outcome.body) })
+          .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key)));
       }
-      reply.header('idempotent-replay', 'true');
-      // The stored answer is the English one (the message is translated on the way out): a replay asked in
-      // Arabic gets its message in Arabic too; an English replay is the stored text itself.
-      const response = requestLanguage(req) === 'en' || stored.response === null ? stored.response : JSON.stringify(localiseAnswer(req, JSON.parse(stored.response)));
-      return reply.status(stored.statusCode).type('application/json').send(response);
-    } catch (e) {
-      const code = pgCode(e);
-      if ((code === PG.deadlock || code === PG.serializationFailure) && attempt < MAX_RETRIES) continue;
-      throw e;
+      return { replay: false as const, status, body: outcome.body };
+    });
+    if (!result.replay) return reply.status(result.status).send(result.body);
+    // The first attempt with this key has committed (the insert waited for it): answer as it did.
+    const [stored] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, user.id), eq(idempotencyKeys.key, key!)));
+    if (!stored || stored.statusCode === null) {
+      if (attempt < MAX_RETRIES) continue;
+      throw new AppError(409, 'A request with this Idempotency-Key is still in progress');
     }
+    if (stored.requestHash !== requestHash) {
+      throw new AppError(422, 'This Idempotency-Key was already used with a different request');
+    }
+    reply.header('idempotent-replay', 'true');
+    // The stored answer is the English one (the message is translated on the way out): a replay asked in
+    // Arabic gets its message in Arabic too; an English replay is the stored text itself.
+    const response = requestLanguage(req) === 'en' || stored.response === null ? stored.response : JSON.stringify(localiseAnswer(req, JSON.parse(stored.response)));
+    return reply.status(stored.statusCode).type('application/json').send(response);
   }
 }
 

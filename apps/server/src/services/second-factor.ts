@@ -14,6 +14,7 @@ import type { Clock } from '../clock.js';
 import { badRequest } from '../errors.js';
 import { takeAttempt, throttleBuckets } from './throttle.js';
 import { IDEMPOTENCY_KEEP_MS, requestIdentity } from './idempotency.js';
+import { inTransaction } from '../db/transaction.js';
 
 export const ISSUER = 'USDT Points';
 
@@ -93,7 +94,7 @@ export async function spendFactor(tx: Tx, userId: string, now: Date, factor: Fac
 export async function confirmFactor(db: Db, clock: Clock, me: { id: string; email: string }, ip: string, factor: Factor) {
   if (factor.code === undefined && factor.recoveryCode === undefined) throw badRequest(SECURITY_MSG.codeRequired);
   const attempt = await takeAttempt(db, clock, throttleBuckets('login', me.email, ip));
-  const ok = await db.transaction((tx) => spendFactor(tx, me.id, clock(), factor));
+  const ok = await inTransaction(db, (tx) => spendFactor(tx, me.id, clock(), factor));
   if (!ok) throw badRequest(factor.code !== undefined ? SECURITY_MSG.codeInvalid : SECURITY_MSG.recoveryInvalid);
   await attempt.release();
 }

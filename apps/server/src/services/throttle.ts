@@ -17,6 +17,8 @@ import type { Db, DbOrTx } from '../db/client.js';
 import { throttleEvents } from '../db/schema/index.js';
 import type { Clock } from '../clock.js';
 import { tooMany } from '../errors.js';
+import { inTransaction } from '../db/transaction.js';
+import { classXactLock } from '../db/locks.js';
 
 export const WINDOW_MS = 15 * 60 * 1000;
 /** Failures per account and client address in WINDOW_MS; the next attempt of that pair answers 429. */
@@ -99,8 +101,8 @@ export async function takeAttempt(db: Db, clock: Clock, b: Buckets): Promise<Att
   const since = new Date(at.getTime() - WINDOW_MS);
   // The limited buckets (pair, address) are counted and taken under their advisory locks, taken in a fixed order:
   // concurrent attempts then get exactly the places left (40 guesses at once: exactly 10 evaluated), never more.
-  const taken = await db.transaction(async (tx) => {
-    for (const k of [b.pair, b.ip].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${k}))`);
+  const taken = await inTransaction(db, async (tx) => {
+    for (const k of [b.pair, b.ip].sort()) await tx.execute(sql`select ${classXactLock('throttleBucket', sql`hashtext(${k})`)}`);
     const count = await counts(tx, names, since);
     if (count(b.pair) >= PER_PAIR || count(b.ip) >= PER_IP) return null;
     const rows = await tx
@@ -129,8 +131,8 @@ export async function takeSignup(db: Db, clock: Clock, ip: string, perHour: numb
   if (perHour <= 0) return { release: async () => {} };
   const at = clock();
   const bucket = `signup:ip:${addressKey(ip)}`;
-  const id = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${bucket}))`);
+  const id = await inTransaction(db, async (tx) => {
+    await tx.execute(sql`select ${classXactLock('throttleBucket', sql`hashtext(${bucket})`)}`);
     const [row] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(throttleEvents)

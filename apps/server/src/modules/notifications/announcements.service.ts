@@ -13,11 +13,11 @@ import { recheckActor } from '../../services/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { notifyAudience } from './notify.js';
 import { ANNOUNCEMENT_TASK, enqueueEmailsSql } from './email-jobs.js';
+import { inTransaction } from '../../db/transaction.js';
+import { classXactLock } from '../../db/locks.js';
 
 /** Users per batch: one transaction each, so other notification writers wait at most one batch. */
 export const ANNOUNCEMENT_BATCH = 10_000;
-/** Batches of all announcements run one at a time (advisory lock, two-key form). */
-const DELIVERY_LOCK: [number, number] = [18_014, 1];
 
 /** Live users of an audience (users_subscribers_idx and users_admins_idx serve the two narrow ones). */
 function audienceWhere(audience: AnnouncementAudience): SQL {
@@ -58,7 +58,7 @@ export async function createAnnouncement(
   input: { audience: AnnouncementAudience; title: string; body: string; email: boolean },
 ): Promise<AnnouncementRecord> {
   if (!ANNOUNCEMENT_AUDIENCES.includes(input.audience)) throw new Error(`unknown audience ${input.audience}`);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await recheckActor(tx, actorId);
     const { rows } = await tx.execute<AnnouncementRow>(sql`
       insert into announcements (audience, title, body, email, recipients, created_by)
@@ -79,8 +79,8 @@ export async function createAnnouncement(
 
 /** One batch in its own transaction; false when the announcement is fully delivered. */
 async function deliverBatch(db: Db, id: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${DELIVERY_LOCK[0]}::int, ${DELIVERY_LOCK[1]}::int)`);
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`select ${classXactLock('announcementDelivery', sql`1`)}`);
     const { rows } = await tx.execute<{ audience: AnnouncementAudience; title: string; body: string; email: boolean; delivered_through: string | null; done: boolean }>(
       sql`select audience, title, body, email, delivered_through, delivered_at is not null as done from announcements where id = ${id} for update`,
     );

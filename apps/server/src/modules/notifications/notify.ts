@@ -14,10 +14,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_KIND_CATEGORY, renderNotification, type NotificationCategory, type NotificationKind, type NotificationParams } from '@app/contract';
 import { afterNotify } from './email-hook.js';
 import type { Tx } from '../../db/client.js';
+import { classXactLock } from '../../db/locks.js';
 
-/** Advisory lock classes (two-key form: a space apart from one-key locks): all writers (key 0), and each user. */
-const WRITERS_LOCK_CLASS = 18_001;
-const USER_LOCK_CLASS = 18_002;
 
 export type NotificationInput = { [K in NotificationKind]: { userId: string; kind: K; params: NotificationParams[K] } }[NotificationKind];
 
@@ -51,9 +49,9 @@ export async function notifyMany(tx: Tx, inputs: NotificationInput[]): Promise<W
   const { rows } = await tx.execute<{ id: number; public_id: string; user_id: string; kind: NotificationKind; title: string; body: string }>(sql`
     insert into notifications (user_id, kind, params, title, body)
     select v.* from (values ${sql.join(values, sql`, `)}) as v(user_id, kind, params, title, body)
-    where (select count(pg_advisory_xact_lock(${USER_LOCK_CLASS}::int, hashtext(u)))
+    where (select count(${classXactLock('notifyUser', sql`hashtext(u)`)})
            from (select u from unnest(${sql.param(userIds)}::text[]) u order by u) s
-           where pg_advisory_xact_lock_shared(${WRITERS_LOCK_CLASS}::int, 0) is not null) >= 0
+           where ${classXactLock('notifyWriters', sql`0`, { shared: true })} is not null) >= 0
     returning id, public_id, user_id, kind, title, body`);
   const written = rows.map((r) => ({
     id: Number(r.id),
@@ -81,7 +79,7 @@ export async function notifyAudience<K extends NotificationKind>(
   input: { usersSql: SQL; kind: K; params: NotificationParams[K] },
 ): Promise<number> {
   const { title, body } = renderNotification(input.kind, input.params);
-  await tx.execute(sql`select pg_advisory_xact_lock(${WRITERS_LOCK_CLASS}::int, 0)`);
+  await tx.execute(sql`select ${classXactLock('notifyWriters', sql`0`)}`);
   const result = await tx.execute(sql`
     insert into notifications (user_id, kind, params, title, body)
     select u, ${input.kind}, ${JSON.stringify(input.params)}::jsonb, ${title}, ${body} from (${input.usersSql}) as audience(u)`);

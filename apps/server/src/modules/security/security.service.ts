@@ -18,6 +18,7 @@ import { revokeUserSessions } from '../../plugins/session.js';
 import { takeAttempt, throttleBuckets } from '../../services/throttle.js';
 import { ISSUER, hashRecoveryCode, matchingStep, newRecoveryCodes, newTotpSecret, otpauthUrl, spendFactor, type Factor } from '../../services/second-factor.js';
 import { notify } from '../notifications/notify.js';
+import { inTransaction } from '../../db/transaction.js';
 
 interface Me {
   id: string;
@@ -43,7 +44,7 @@ export async function startTotpSetup(db: Db, me: Me) {
 export async function enableTotp(db: Db, clock: Clock, me: Me, ip: string, code: string): Promise<string[]> {
   const attempt = await takeAttempt(db, clock, throttleBuckets('login', me.email, ip));
   const codes = newRecoveryCodes();
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [row] = await tx.select().from(userTotp).where(eq(userTotp.userId, me.id)).for('update');
     if (row?.enabledAt) throw conflict(SECURITY_MSG.alreadyOn);
     if (!row) throw badRequest(SECURITY_MSG.setupFirst);
@@ -61,7 +62,7 @@ export async function enableTotp(db: Db, clock: Clock, me: Me, ip: string, code:
 /** Off, with a current code or a recovery code (throttled like a password). */
 export async function disableTotp(db: Db, clock: Clock, me: Me, ip: string, factor: Factor) {
   const attempt = await takeAttempt(db, clock, throttleBuckets('login', me.email, ip));
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [row] = await tx.select({ enabledAt: userTotp.enabledAt }).from(userTotp).where(eq(userTotp.userId, me.id));
     if (!row?.enabledAt) throw conflict(SECURITY_MSG.notOn);
     if (!(await spendFactor(tx, me.id, clock(), factor))) {
@@ -92,7 +93,7 @@ export async function finishSecondStep(db: Db, clock: Clock, challengeHash: stri
     .where(liveChallenge(challengeHash, clock()));
   if (!pending?.userId) throw unauthorized(SECURITY_MSG.challengeExpired);
   const attempt = await takeAttempt(db, clock, throttleBuckets('login', pending.email, ip));
-  const userId = await db.transaction(async (tx) => {
+  const userId = await inTransaction(db, async (tx) => {
     const [row] = await tx.select({ userId: loginChallenges.userId }).from(loginChallenges).where(liveChallenge(challengeHash, clock())).for('update');
     if (!row?.userId) throw unauthorized(SECURITY_MSG.challengeExpired);
     if (!(await spendFactor(tx, row.userId, clock(), factor))) return null;
@@ -158,7 +159,7 @@ export async function registerPasskey(db: Db, clock: Clock, me: Me, rp: RelyingP
   }).catch(() => null);
   if (!result?.verified) throw badRequest(SECURITY_MSG.passkeyFailed);
   const { credential } = result.registrationInfo;
-  const row = await db.transaction(async (tx) => {
+  const row = await inTransaction(db, async (tx) => {
     const [added] = await tx
       .insert(passkeys)
       .values({
@@ -196,7 +197,7 @@ export async function renamePasskey(db: Db, userId: string, id: string, name: st
 }
 
 export async function removePasskey(db: Db, userId: string, id: string): Promise<string> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [done] = await tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.userId, userId))).returning({ name: passkeys.name });
     if (!done) throw notFound(SECURITY_MSG.passkeyNotFound);
     await notify(tx, { userId, kind: 'passkey_removed', params: { name: done.name } });
@@ -233,7 +234,7 @@ export async function finishPasskeySignIn(db: Db, clock: Clock, rp: RelyingParty
   const fail = () => unauthorized(SECURITY_MSG.passkeyFailed);
   if (!challengeHash) throw unauthorized(SECURITY_MSG.challengeExpired);
   const credentialId = typeof (response as { id?: unknown }).id === 'string' ? (response as { id: string }).id : '';
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [pending] = await tx.select().from(loginChallenges).where(liveChallenge(challengeHash, clock())).for('update');
     if (!pending?.challenge) throw unauthorized(SECURITY_MSG.challengeExpired);
     const [key] = await tx.select().from(passkeys).where(eq(passkeys.credentialId, credentialId)).for('update');

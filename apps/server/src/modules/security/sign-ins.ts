@@ -13,6 +13,7 @@ import type { Clock } from '../../clock.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { createSession } from '../../plugins/session.js';
 import { notify } from '../notifications/notify.js';
+import { inTransaction } from '../../db/transaction.js';
 
 const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 /** Attempts kept per account (the page shows LOGIN_HISTORY_SIZE); older ones are deleted as new ones arrive. */
@@ -91,7 +92,7 @@ export async function completeSignIn(deps: SignInDeps, userId: string, req: Fast
   }
   // The browser remembered and, when it is new to the account, the owner's notification (and its e-mail): one
   // transaction.
-  await deps.db.transaction(async (tx) => {
+  await inTransaction(deps.db, async (tx) => {
     const added = await tx.insert(knownBrowsers).values({ userId, browserHash: sha256(token), createdAt: deps.clock() }).onConflictDoNothing().returning({ userId: knownBrowsers.userId });
     if (added.length === 0 || opts.quiet) return;
     // The account's first remembered browser (an account older than this feature) is not "new" to anyone.

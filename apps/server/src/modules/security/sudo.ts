@@ -15,6 +15,7 @@ import { badRequest, unauthorized } from '../../errors.js';
 import { takeAttempt, throttleBuckets } from '../../services/throttle.js';
 import { verifyPassword } from '../users/passwords.js';
 import { spendFactor, twoFactorEnabled, type Factor } from '../../services/second-factor.js';
+import { inTransaction } from '../../db/transaction.js';
 
 interface Me {
   id: string;
@@ -71,7 +72,7 @@ export async function reauthenticate(db: Db, clock: Clock, me: Me, ip: string, i
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, me.id));
   if (!row || !(await verifyPassword(row.hash, input.password))) throw badRequest(SECURITY_MSG.passwordWrong);
   const factor: Factor = { code: input.code, recoveryCode: input.recoveryCode };
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     if (await twoFactorEnabled(tx, me.id)) {
       if (factor.code === undefined && factor.recoveryCode === undefined) throw badRequest(SECURITY_MSG.codeRequired);
       if (!(await spendFactor(tx, me.id, clock(), factor))) {

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { listenToChannel } from '../../db/listen.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { recheckActor } from '../../services/actor.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export const SETTINGS_CHANNEL = 'platform_settings';
 export const RELOAD_INTERVAL_MS = 2_000;
@@ -80,7 +81,7 @@ export async function openSettingsStore(db: Db, config: Config, log: { info(m: s
     reload,
     async update(actorId, patch) {
       const names = SETTING_NAMES.filter((n) => patch[n] !== undefined);
-      const changed = await db.transaction(async (tx) => {
+      const changed = await inTransaction(db, async (tx) => {
         // Still a live super admin when the change commits (a demotion in flight is seen or waits).
         await recheckActor(tx, actorId, ['SADMIN']);
         // Lock the rows (in name order, so two saves never deadlock) and read the values they replace.

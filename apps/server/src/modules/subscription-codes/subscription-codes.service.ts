@@ -12,12 +12,13 @@ import {
   SUBSCRIPTION_CODE_MSG,
   type SubscriptionCodeRecord,
 } from '@app/contract';
-import { transactionWithRetry, type Db } from '../../db/client.js';
+import { type Db } from '../../db/client.js';
 import { notify } from '../notifications/notify.js';
 import { subscriptionCodes, users } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { recheckActor } from '../../services/actor.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** 12 characters, each drawn uniformly from the alphabet by the CSPRNG (crypto.randomInt: no modulo bias). */
 export function newSubscriptionCode(): string {
@@ -29,7 +30,7 @@ export function newSubscriptionCode(): string {
 const VALID = new RegExp(`^[${SUBSCRIPTION_CODE_ALPHABET}]{${SUBSCRIPTION_CODE_LENGTH}}$`);
 
 export async function createSubscriptionCode(db: Db, actorId: string): Promise<SubscriptionCodeRecord> {
-  return transactionWithRetry(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     await recheckActor(tx, actorId);
     // Two equal codes out of 31^12 are next to impossible; the unique key turns one into another draw.
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -75,7 +76,7 @@ export async function listSubscriptionCodes(db: Db): Promise<{ codes: Subscripti
 /** POST /subscription/apply-code: `code` is already normalised (upper case, no dashes or spaces). */
 export async function applySubscriptionCode(db: Db, userId: string, code: string): Promise<void> {
   if (!VALID.test(code)) throw badRequest(SUBSCRIPTION_CODE_MSG.unknown);
-  await transactionWithRetry(db, async (tx) => {
+  await inTransaction(db, async (tx) => {
     // FOR NO KEY UPDATE, as activateWithPoints: one user's activations run one after another.
     const { rows } = await tx.execute<{ subscribed: boolean; live: boolean }>(
       sql`select subscribed_at is not null as subscribed, deleted_at is null as live from users where id = ${userId} for no key update`,

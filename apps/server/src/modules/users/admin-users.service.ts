@@ -5,13 +5,14 @@ import { sql } from 'drizzle-orm';
 import type { AdminUserRow, Role } from '@app/contract';
 import { centsToNumber } from '@app/contract';
 import type { Clock } from '../../clock.js';
-import { transactionWithRetry, type Db, type Tx } from '../../db/client.js';
+import { type Db, type Tx } from '../../db/client.js';
 import { recheckActor } from '../../services/actor.js';
 import { forbidden, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { revokeUserSessions } from '../../plugins/session.js';
 import { rowCount } from '../../db/row-counts.js';
 import { centsNumber, isoTime, readJson } from '../../db/json.js';
+import { inTransaction } from '../../db/transaction.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -159,7 +160,7 @@ async function lockTarget(tx: Tx, actorId: string, targetId: string, selfMessage
 }
 
 export async function changeRole(db: Db, actorId: string, targetId: string, role: 'USER' | 'ADMIN') {
-  return transactionWithRetry(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     const target = await lockTarget(tx, actorId, targetId, 'You cannot change your own role');
     if (target.role === role) return { changed: false, role };
     await tx.execute(sql`update users set role = ${role}, updated_at = now() where id = ${target.id}`);
@@ -178,7 +179,7 @@ export async function changeRole(db: Db, actorId: string, targetId: string, role
 }
 
 export async function deleteUser(db: Db, clock: Clock, actorId: string, targetId: string) {
-  return transactionWithRetry(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     const target = await lockTarget(tx, actorId, targetId, 'You cannot delete your own account');
     const deletedAt = clock();
     await tx.execute(sql`update users set deleted_at = ${deletedAt}, updated_at = now() where id = ${target.id}`);

@@ -13,8 +13,8 @@ import type { Mailer } from '../../mail/mailer.js';
 import { resetPasswordEmail } from './reset-email.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { publicUserColumns, toPublicUser } from '../../services/public-user.js';
-import { retryOnConflict } from '../../db/client.js';
 import { notify } from '../notifications/notify.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 export const LOGIN_FAILED = 'Invalid email or password';
@@ -82,7 +82,7 @@ export async function createUser(
   for (let attempt = 0; attempt < 5; attempt++) {
     const referralCode = attempt < 3 ? await freeReferralCode(db, input.email) : `${referralBase(input.email)}${randomBytes(3).toString('hex')}`;
     try {
-      return await db.transaction(async (tx) => {
+      return await inTransaction(db, async (tx) => {
         const [row] = await tx
           .insert(users)
           .values({
@@ -156,7 +156,7 @@ export async function changePassword(
   await attempt.release();
   const sessionHash = me.sessionHash;
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     await revokeUserSessions(tx, userId, sessionHash);
     await notify(tx, { userId, kind: 'password_changed', params: {} });
@@ -182,42 +182,40 @@ export async function requestReset(
   await takeAttempt(db, clock, throttleBuckets('reset', email, ip));
   const token = randomBytes(32).toString('base64url');
   const now = clock();
-  const user = await retryOnConflict(() =>
-    db.transaction(async (tx) => {
-      // The user's row first (the same order as resetPassword), so concurrent requests for one account queue here
-      // and the cap below is exact.
-      const [found] = await tx
-        .select({ id: users.id, fullName: users.fullName, language: users.language })
-        .from(users)
-        .where(and(eq(users.email, email), isNull(users.deletedAt)))
-        .for('no key update');
-      if (!found) return null;
-      const [recent] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(passwordResets)
-        .where(and(eq(passwordResets.userId, found.id), gt(passwordResets.createdAt, new Date(now.getTime() - RESET_MAIL_WINDOW_MS))));
-      if (recent.n >= RESET_MAILS_PER_ACCOUNT) return null;
-      // A new link voids every earlier one (they stay as used rows until housekeeping prunes them).
-      await tx
-        .update(passwordResets)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResets.userId, found.id), isNull(passwordResets.usedAt)));
-      await tx.insert(passwordResets).values({
-        tokenHash: sha256(token),
-        userId: found.id,
-        expiresAt: new Date(now.getTime() + RESET_TTL_MS),
-        createdAt: now,
-      });
-      // The e-mail lists the account's passkeys (issue 26): a passkey signs in without a password, so a reset alone
-      // would not lock out someone who planted one; the owner sees it and removes it on the security page.
-      const keys = await tx
-        .select({ name: passkeys.name, createdAt: passkeys.createdAt })
-        .from(passkeys)
-        .where(eq(passkeys.userId, found.id))
-        .orderBy(passkeys.createdAt, passkeys.id);
-      return { ...found, passkeys: keys };
-    }),
-  );
+  const user = await inTransaction(db, async (tx) => {
+    // The user's row first (the same order as resetPassword), so concurrent requests for one account queue here
+    // and the cap below is exact.
+    const [found] = await tx
+      .select({ id: users.id, fullName: users.fullName, language: users.language })
+      .from(users)
+      .where(and(eq(users.email, email), isNull(users.deletedAt)))
+      .for('no key update');
+    if (!found) return null;
+    const [recent] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, found.id), gt(passwordResets.createdAt, new Date(now.getTime() - RESET_MAIL_WINDOW_MS))));
+    if (recent.n >= RESET_MAILS_PER_ACCOUNT) return null;
+    // A new link voids every earlier one (they stay as used rows until housekeeping prunes them).
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, found.id), isNull(passwordResets.usedAt)));
+    await tx.insert(passwordResets).values({
+      tokenHash: sha256(token),
+      userId: found.id,
+      expiresAt: new Date(now.getTime() + RESET_TTL_MS),
+      createdAt: now,
+    });
+    // The e-mail lists the account's passkeys (issue 26): a passkey signs in without a password, so a reset alone
+    // would not lock out someone who planted one; the owner sees it and removes it on the security page.
+    const keys = await tx
+      .select({ name: passkeys.name, createdAt: passkeys.createdAt })
+      .from(passkeys)
+      .where(eq(passkeys.userId, found.id))
+      .orderBy(passkeys.createdAt, passkeys.id);
+    return { ...found, passkeys: keys };
+  });
   if (!user) return;
   const link = `${deps.appUrl.replace(/\/$/, '')}/user/profile/reset-password/${token}`;
   // Sent in the background: the answer must not take longer when the e-mail exists.
@@ -243,28 +241,26 @@ export async function resetPassword(db: Db, clock: Clock, token: string, passwor
   const [live] = await db.select({ userId: passwordResets.userId }).from(passwordResets).where(liveReset()).limit(1);
   if (!live) throw badRequest(RESET_INVALID);
   const passwordHash = await hashPassword(password);
-  return retryOnConflict(() =>
-    db.transaction(async (tx) => {
-      const [owner] = await tx
-        .select({ id: users.id, email: users.email })
-        .from(users)
-        .where(and(eq(users.id, live.userId), isNull(users.deletedAt)))
-        .for('no key update');
-      if (!owner) throw badRequest(RESET_INVALID);
-      // Single use: only the request that flips used_at wins; using a link voids the user's other links too.
-      const [reset] = await tx.update(passwordResets).set({ usedAt: clock() }).where(liveReset()).returning({ userId: passwordResets.userId });
-      if (!reset || reset.userId !== owner.id) throw badRequest(RESET_INVALID);
-      await tx.update(passwordResets).set({ usedAt: clock() }).where(and(eq(passwordResets.userId, owner.id), isNull(passwordResets.usedAt)));
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, owner.id));
-      await revokeUserSessions(tx, owner.id);
-      // …and every sign-in in progress (a password step passed with the old password, waiting for its code).
-      await tx.delete(loginChallenges).where(eq(loginChallenges.userId, owner.id));
-      // The owner proved control of the mailbox: earlier failed logins (anyone's) no longer hold the account back.
-      await clearLoginFailures(tx, owner.email);
-      await notify(tx, { userId: owner.id, kind: 'password_reset', params: {} });
-      return owner.email;
-    }),
-  );
+  return inTransaction(db, async (tx) => {
+    const [owner] = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(eq(users.id, live.userId), isNull(users.deletedAt)))
+      .for('no key update');
+    if (!owner) throw badRequest(RESET_INVALID);
+    // Single use: only the request that flips used_at wins; using a link voids the user's other links too.
+    const [reset] = await tx.update(passwordResets).set({ usedAt: clock() }).where(liveReset()).returning({ userId: passwordResets.userId });
+    if (!reset || reset.userId !== owner.id) throw badRequest(RESET_INVALID);
+    await tx.update(passwordResets).set({ usedAt: clock() }).where(and(eq(passwordResets.userId, owner.id), isNull(passwordResets.usedAt)));
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, owner.id));
+    await revokeUserSessions(tx, owner.id);
+    // …and every sign-in in progress (a password step passed with the old password, waiting for its code).
+    await tx.delete(loginChallenges).where(eq(loginChallenges.userId, owner.id));
+    // The owner proved control of the mailbox: earlier failed logins (anyone's) no longer hold the account back.
+    await clearLoginFailures(tx, owner.email);
+    await notify(tx, { userId: owner.id, kind: 'password_reset', params: {} });
+    return owner.email;
+  });
 }
 
 export async function endSession(db: Db, sessionHash: string) {

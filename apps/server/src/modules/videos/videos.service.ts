@@ -21,6 +21,7 @@ import { DuplicateEventError, post } from '../../ledger/ledger.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { recheckActor } from '../../services/actor.js';
 import { payReferralShares, prepareRewardCommissions, type ReferralRules } from '../referrals/referrals.service.js';
+import { inTransaction } from '../../db/transaction.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -76,7 +77,7 @@ export async function openVideo(db: Db, clock: Clock, userId: string, id: string
 }
 
 export async function createVideo(db: Db, clock: Clock, actorId: string, input: VideoInput): Promise<PublicVideo> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await recheckActor(tx, actorId);
     const now = clock();
     const [row] = await tx
@@ -90,7 +91,7 @@ export async function createVideo(db: Db, clock: Clock, actorId: string, input: 
 }
 
 export async function updateVideo(db: Db, clock: Clock, actorId: string, id: string, input: VideoInput): Promise<PublicVideo> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await recheckActor(tx, actorId);
     const before = await findLive(tx, id, true);
     const [row] = await tx
@@ -106,7 +107,7 @@ export async function updateVideo(db: Db, clock: Clock, actorId: string, id: str
 
 /** Soft delete: the row stays (rewards reference it), it is no longer listed, opened or paid. */
 export async function deleteVideo(db: Db, clock: Clock, actorId: string, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await recheckActor(tx, actorId);
     const before = await findLive(tx, id, true);
     const now = clock();

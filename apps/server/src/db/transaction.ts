@@ -1,0 +1,53 @@
+// The one way to run a database transaction (issue 27, item 3; docs/architecture.md "Transactions and locks").
+// `db.transaction(` is allowed nowhere else in the server's source (eslint.config.js).
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
+import { PG, pgCode } from '../errors.js';
+import type { Db, Tx } from './client.js';
+
+/** Attempts in all (the first and up to 4 retries) unless the caller says otherwise. */
+const ATTEMPTS = 5;
+/** The backoff before retry n (1, 2, …) is a random wait in [0, min(BACKOFF_CAP_MS, BACKOFF_BASE_MS · 2^(n−1))). */
+const BACKOFF_BASE_MS = 5;
+const BACKOFF_CAP_MS = 50;
+
+/** True for the aborts a retry cures: deadlock victim (40P01) and serialization failure (40001). */
+export function isRetryable(e: unknown): boolean {
+  const code = pgCode(e);
+  return code === PG.deadlock || code === PG.serializationFailure;
+}
+
+export interface TransactionOptions {
+  /** Attempts in all, at least 1 (default 5). */
+  attempts?: number;
+  /** Isolation level, access mode, deferrable: passed to PostgreSQL's BEGIN as drizzle does. */
+  config?: PgTransactionConfig;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `fn` in one database transaction (`db.transaction(fn)`) and returns what it returns. When PostgreSQL aborts
+ * the transaction as a deadlock victim (40P01) or for a serialization failure (40001), the whole transaction rolled
+ * back and did nothing, so it runs `fn` again in a new transaction (after a short random wait: two victims of one
+ * deadlock do not meet again at once), up to `attempts` times in all; the last failure is thrown. Every other error
+ * (an AppError, a unique violation, a lost connection, …) is thrown at once, never retried.
+ *
+ * **`fn` must be pure apart from the database**: it may run more than once, and only the last run's writes commit.
+ * No e-mail sent, no callback called, no in-memory counter or cache changed inside it: return what happened and do
+ * such things after `inTransaction` returns (or queue them in the database, as notify()'s e-mail jobs are).
+ *
+ * Takes the pool (`Db`), never a transaction: a retry inside an outer transaction cannot help (the outer one is
+ * aborted too), so code that runs inside a caller's transaction takes a `Tx` and leaves the retry to the caller.
+ */
+export async function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
+  const attempts = Math.max(1, opts.attempts ?? ATTEMPTS);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // The one place in the server's source allowed to open a transaction (eslint.config.js).
+      return await db.transaction(fn, opts.config);
+    } catch (e) {
+      if (attempt >= attempts || !isRetryable(e)) throw e;
+      await sleep(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)));
+    }
+  }
+}

@@ -114,9 +114,6 @@ export default tseslint.config(
       `${server}/db/locks.ts`,
       // Tests set up rows in transactions of their own and read pg_locks; nothing races them there.
       `${server}/**/*.test.ts`,
-      // Being split on another branch (issue 27): its five transactions and two lock keys move to inTransaction and
-      // db/locks.ts at merge (FIXED_LOCKS.chainAllocation, chainPoller are already there). Remove this line then.
-      `${server}/modules/chain-deposits/**`,
     ],
     rules: { 'no-restricted-syntax': ['error', ...txAndLockRules] },
   },

@@ -22,6 +22,7 @@ import { chainSettings } from './chain-settings.js';
 import { createRequest, readRequest } from './payment-requests.js';
 import { assignTransfer, chainHealth, dismissTransfer, listUnmatched } from './unmatched.js';
 import { depositAddressesCsv, listDepositAddresses, markSwept, ownDepositAddress } from './deposit-addresses.js';
+import { inTransaction } from '../../db/transaction.js';
 
 const transferParams = z.object({ id: z.string().trim().min(1).max(40) });
 const requestParams = z.object({ id: z.string().trim().min(1).max(40) });
@@ -46,7 +47,7 @@ export const chainDepositRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const s = chainSettings(settings);
       if (!s?.depositAddress) throw new AppError(409, CHAIN_MSG.notEnabled);
-      const r = await db.transaction((tx) => createRequest(tx, currentUser(req).id, req.body.amount, s, clock()));
+      const r = await inTransaction(db, (tx) => createRequest(tx, currentUser(req).id, req.body.amount, s, clock()));
       return reply.status(r.created ? 201 : 200).send({ success: true, message: CHAIN_MSG.requestCreated, request: r.request });
     },
   );

@@ -9,6 +9,7 @@ import { accountClosed } from '../users/closed-accounts.js';
 import { ChainApiError, tronApi, type TxInfo } from './tron-api.js';
 import type { ChainSettings } from './chain-settings.js';
 import { applyReceipt, recordTransfers, settleTransfers, transfersInInfo, type CreditHook } from './settle.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export interface ClaimOutcome {
   status: 201 | 202;
@@ -31,9 +32,9 @@ export async function claimTransaction(
   onCredit?: CreditHook,
 ): Promise<ClaimOutcome> {
   const txId = body.transactionId;
-  if (await db.transaction((tx) => accountClosed(tx, userId))) throw conflict(CHAIN_MSG.accountClosed);
+  if (await inTransaction(db, (tx) => accountClosed(tx, userId))) throw conflict(CHAIN_MSG.accountClosed);
   if (info === null) {
-    await db.transaction(async (tx) => {
+    await inTransaction(db, async (tx) => {
       await tx.execute(sql`insert into deposit_claims (tx_id, user_id, amount_cents) values (${txId}, ${userId}, ${body.amount}) on conflict do nothing`);
       // The caller's open request for this amount now waits for the chain ("confirming").
       await tx.execute(sql`

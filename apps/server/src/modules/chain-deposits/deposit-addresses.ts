@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { floorCents, iso, type ChainSettings } from './chain-settings.js';
 import { BELOW_MINIMUM } from './settle.js';
 import { deriveTronAddress, xpubKeyId } from './xpub.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** The key's row (made the first time the key is used); its id. */
 export async function xpubRow(db: Db | Tx, xpub: string): Promise<number> {
@@ -30,7 +31,7 @@ export async function ensureOwnAddress(db: Db, userId: string, xpub: string): Pr
   const existing = await db.execute<AddressRow>(sql`select address, idx from deposit_addresses where user_id = ${userId}`);
   if (existing.rows[0]) return existing.rows[0];
   const keyId = await xpubRow(db, xpub);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // The user's row, locked: a concurrent first view of the same user waits here, then finds the address.
     const user = await tx.execute<{ closed: boolean }>(sql`select deleted_at is not null as closed from users where id = ${userId} for no key update`);
     if (user.rows[0]?.closed !== false) throw conflict(CHAIN_MSG.accountClosed);

@@ -16,6 +16,7 @@ import { ChainApiError, type ContractEvent, type TronApi, type TxInfo } from './
 import type { ChainSettings } from './chain-settings.js';
 import { applyReceipt, recordTransfers, settleOne, type CreditHook, type SeenTransfer } from './settle.js';
 import { xpubRow } from './deposit-addresses.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** The first read starts this far back (an address shown a moment before the key was first polled is still seen). */
 const FIRST_READ_BACK_MS = 5 * 60_000;
@@ -111,10 +112,10 @@ export async function watchEvents(db: Db, s: ChainSettings, api: Pick<TronApi, '
     }
     for (const e of page.items) high = Math.max(high, e.block_timestamp);
     const next = page.items.length > 0 ? page.fingerprint : null;
-    const credits: Parameters<CreditHook>[0][] = [];
-    await db.transaction(async (tx) => {
+    // The page's counts and credits are the body's result: a retried attempt (deadlock) starts from nothing.
+    const { recorded, credits } = await inTransaction(db, async (tx) => {
+      const credits: Parameters<CreditHook>[0][] = [];
       const ids = await recordTransfers(tx, transfers, false);
-      result.recorded += ids.length;
       for (const [txId, info] of infos) if (info) await applyReceipt(tx, s, txId, info);
       for (const id of ids) {
         const c = await settleOne(tx, s, id);
@@ -124,7 +125,9 @@ export async function watchEvents(db: Db, s: ChainSettings, api: Pick<TronApi, '
       // highest block time (its block is read again; what was recorded is skipped by its key).
       await tx.execute(sql`
         update chain_poller set events_min_ms = ${next ? minTimestamp : high}, events_fingerprint = ${next}, events_high_ms = ${high} where id = 1`);
+      return { recorded: ids.length, credits };
     });
+    result.recorded += recorded;
     result.credited += credits.length;
     for (const c of credits) onCredit?.(c);
     if (!next) break;

@@ -9,10 +9,10 @@ import type { Db, Tx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { accountClosed } from '../users/closed-accounts.js';
 import { iso, type ChainSettings } from './chain-settings.js';
+import { xactLock } from '../../db/locks.js';
 
 /** Open payment requests one user may hold: a few accounts cannot take all 100 pay amounts of a popular sum. */
 const MAX_OPEN_REQUESTS = 3;
-const ALLOCATION_LOCK = 724_311_015;
 
 type RequestRow = {
   id: string;
@@ -53,7 +53,7 @@ const requestColumns = sql`r.id, r.user_id, r.amount_cents, r.pay_amount_cents, 
 export async function createRequest(tx: Tx, userId: string, amountCents: number, s: ChainSettings, now: Date): Promise<{ created: boolean; request: DepositRequestRecord }> {
   if (amountCents < s.minDepositCents) throw badRequest(DEPOSIT_MSG.belowMinimum(formatCents(s.minDepositCents)));
   if (await accountClosed(tx, userId)) throw conflict(CHAIN_MSG.accountClosed);
-  await tx.execute(sql`select pg_advisory_xact_lock(${ALLOCATION_LOCK})`);
+  await tx.execute(sql`select ${xactLock('chainAllocation')}`);
   const own = await tx.execute<RequestRow>(sql`
     select ${requestColumns} from deposit_requests r
     where r.user_id = ${userId} and r.status <> 'credited' and r.expires_at > ${now}

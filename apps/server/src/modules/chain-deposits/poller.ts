@@ -24,8 +24,8 @@ import { ChainApiError, tronApi, type TronApi, type Trc20Item } from './tron-api
 import { chainSettings, type ChainSettings } from './chain-settings.js';
 import { confirmOnChain, recordTransfers, settleLeftovers, settleTransfers, type CreditHook, type SeenTransfer } from './settle.js';
 import { watchEvents } from './events-watcher.js';
+import { sessionUnlock, trySessionLock } from '../../db/locks.js';
 
-const POLL_LOCK = 724_311_016;
 /** Re-read this much before the cursor: an indexer that lists a confirmed transfer a little late is still seen. */
 export const CURSOR_OVERLAP_MS = 5 * 60_000;
 /** How often an instance with chain deposits off looks at the settings again. */
@@ -59,14 +59,14 @@ export async function pollOnce(db: Db, s: ChainSettings, now: () => Date, onCred
   const client = await db.$client.connect();
   let locked = false;
   try {
-    locked = (await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [POLL_LOCK])).rows[0].ok;
+    locked = (await client.query<{ ok: boolean }>(trySessionLock('chainPoller'))).rows[0].ok;
     if (!locked) return { ran: false, pages: 0, recorded: 0, credited: 0 };
     const state = (await client.query<{ cursor_ms: string | null; retry_after: Date | null }>('select cursor_ms, retry_after from chain_poller where id = 1')).rows[0];
     if (state?.retry_after && state.retry_after.getTime() > now().getTime()) return { ran: false, pages: 0, recorded: 0, credited: 0 };
     return await run(db, s, state?.cursor_ms ? Number(state.cursor_ms) : null, now, onCredit);
   } finally {
     // A connection whose unlock failed is closed, not pooled: a lock left on it would stop every instance polling.
-    const unlocked = !locked || (await client.query('select pg_advisory_unlock($1)', [POLL_LOCK]).then(() => true, () => false));
+    const unlocked = !locked || (await client.query(sessionUnlock('chainPoller')).then(() => true, () => false));
     client.release(!unlocked);
   }
 }

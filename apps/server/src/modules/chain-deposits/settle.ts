@@ -24,6 +24,7 @@ import type { TronApi, TxInfo } from './tron-api.js';
 import { payReferralShares, prepareFirstDepositBonus, type ReferralRules } from '../referrals/referrals.service.js';
 import { notify } from '../notifications/notify.js';
 import { UNITS_PER_CENT, floorCents, wholeCents, type ChainCreditKind, type ChainSettings } from './chain-settings.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /** Transactions whose receipts a poll asks for again (listed before they were solidified), at most. */
 const MAX_RECEIPTS_PER_POLL = 200;
@@ -173,19 +174,21 @@ export async function settleTransfers(db: Db, s: ChainSettings, ids: number[], o
   let failure: unknown;
   for (let i = 0; i < rows.length; i += SETTLE_BATCH) {
     const ids = rows.slice(i, i + SETTLE_BATCH).map((r) => Number(r.id));
-    const batch: typeof credits = [];
     try {
-      await db.transaction(async (tx) => {
+      // The batch's credits are the body's result: a retried attempt (deadlock) starts from an empty list.
+      const batch = await inTransaction(db, async (tx) => {
+        const out: typeof credits = [];
         for (const id of ids) {
           const c = await settleOne(tx, s, id);
-          if (c) batch.push({ transferId: id, ...c });
+          if (c) out.push({ transferId: id, ...c });
         }
+        return out;
       });
       credits.push(...batch);
     } catch {
       for (const id of ids) {
         try {
-          const c = await db.transaction((tx) => settleOne(tx, s, id));
+          const c = await inTransaction(db, (tx) => settleOne(tx, s, id));
           if (c) credits.push({ transferId: id, ...c });
         } catch (e) {
           failure ??= e;

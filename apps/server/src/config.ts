@@ -34,7 +34,7 @@ const envSchema = z.object({
   SUPPORT_PHONE: settingVar('supportPhone', DEFAULT_SUPPORT_PHONE),
   SUBSCRIPTION_PRICE: settingVar('subscriptionPrice', '0.00'),
   SUBSCRIPTION_MIN_BALANCE: settingVar('subscriptionMinBalance', '12.00'),
-  // Deposits confirmed on the Tron chain (issue 15); TRON_API_URL empty keeps the manual approval.
+  // Deposits confirmed on the Tron chain; TRON_API_URL empty keeps the manual approval.
   TRON_API_URL: settingVar('tronApiUrl', ''),
   TRON_API_KEY: settingVar('tronApiKey', ''),
   USDT_CONTRACT: settingVar('usdtContract', DEFAULT_USDT_CONTRACT),

@@ -1,4 +1,4 @@
-// Deposits confirmed on the Tron chain (issue 15): payment requests with an exact amount, the unmatched transfers
+// Deposits confirmed on the Tron chain (decision 013): payment requests with an exact amount, the unmatched transfers
 // admins resolve, the poller's health, and the settings that turn it on (TRON_API_URL empty = the manual flow).
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './auth.js';
@@ -9,7 +9,7 @@ import { ONE_LINE_REFUSED, trimTrailingSlashes } from './text.js';
 
 /** TRON address pattern (duplicated from settings.ts would be a cycle: settings.ts imports this file). */
 const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
-// Controls, bidi and zero-width characters (issue 26): a Tron API URL or an e-mail holding one is refused.
+// Controls, bidi and zero-width characters: a Tron API URL or an e-mail holding one is refused.
 const CONTROL = ONE_LINE_REFUSED;
 
 export const DEFAULT_USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';

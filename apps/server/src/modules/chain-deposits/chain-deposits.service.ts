@@ -1,4 +1,4 @@
-// Deposits confirmed on the Tron chain (issue 15; attribution: docs/decisions/011-chain-deposit-attribution.md).
+// Deposits confirmed on the Tron chain (attribution: docs/decisions/013-chain-deposit-attribution.md).
 //
 // A payment request reserves a payAmount (amount + 0.00 … 0.99) for its window [created_at, expires_at]; no two
 // requests with overlapping windows share one, so a USDT transfer to the deposit address whose value equals a

@@ -1,4 +1,4 @@
-// Deposits confirmed on the chain (issue 15): payment requests, read until they are credited or expire.
+// Deposits confirmed on the chain (decision 013): payment requests, read until they are credited or expire.
 import type { DepositRequestRecord } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
 

@@ -1,4 +1,4 @@
-// Benchmark (issue 27): the wall-clock figures the API tests used to assert, measured here instead, so a slow or
+// Benchmark (decision 018): the wall-clock figures the API tests used to assert, measured here instead, so a slow or
 // busy machine cannot fail a test and a regression still shows as a number beside its goal:
 // - a notification reaches an open stream of the same instance (goal: under 2 s), and of another instance on the
 //   same database (under 2 s), from the transfer's POST to the event;

@@ -1,4 +1,4 @@
-// Benchmark (issue 15): the chain poller catches up on 10,000 incoming transfers in one run — 2,000 of them pay
+// Benchmark (decision 013): the chain poller catches up on 10,000 incoming transfers in one run — 2,000 of them pay
 // open payment requests and are credited through the ledger, 8,000 match nothing and go to the unmatched list. The
 // chain is the TronGrid stand-in of the tests (apps/server/test/tron-standin.ts), 200 transfers a page. Goal: the
 // catch-up takes under 30 s. Run by `npm run bench` (bench/run.mjs); alone:

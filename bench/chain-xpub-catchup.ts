@@ -1,4 +1,4 @@
-// Benchmark (issue 29): per-user deposit addresses — the events watcher catches up on 50,000 USDT Transfer events
+// Benchmark: per-user deposit addresses — the events watcher catches up on 50,000 USDT Transfer events
 // in one run, 5,000 of them to 2,000 of 100,000 users' own addresses (credited through the ledger), 45,000 to
 // addresses nobody here has (ignored). The chain is the TronGrid stand-in of the tests (its contract events call,
 // 200 events a page, and one gettransactioninfobyid per transfer to a user's address). Goal: under 60 s. Reports

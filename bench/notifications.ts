@@ -1,4 +1,4 @@
-// Benchmark (issue 18): an announcement to 100,000 users lands in every centre (goal: under 60 s, e-mail ticked,
+// Benchmark (docs/product.md#notifications): an announcement to 100,000 users lands in every centre (goal: under 60 s, e-mail ticked,
 // so its 100,000 e-mail jobs are queued in the same batches), and the notification list of a user with 10,000
 // notifications answers with a p95 under 50 ms (first page and page 200, 2 connections). The app runs in this
 // process on its own database of the given PostgreSQL; mail goes to a mailer that keeps nothing (the queue's

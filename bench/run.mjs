@@ -26,7 +26,7 @@ const LH_RUNS = Number(process.env.BENCH_LH_RUNS ?? 3);
 const WEB_ONLY = process.env.BENCH_ONLY === 'web';
 const JS_BUDGET_KB = 90;
 const LH_PAGES = ['/', '/login', '/allpackage', '/user/dashboard'];
-const LH_ARABIC_PAGES = ['/']; // issue 20: the scores hold in both languages
+const LH_ARABIC_PAGES = ['/']; // the scores hold in both languages (docs/i18n.md)
 const CONNECTIONS = 50;
 const LIST_CONNECTIONS = 2;
 const UNPAGED_REQUESTS = Number(process.env.BENCH_UNPAGED_REQUESTS ?? 20); // per unpaged list, one at a time
@@ -361,7 +361,7 @@ async function main() {
     log(`${name}: p95 ${listP95[name]} ms (p50 ${listDetail[name].p50_ms} ms)`);
   }
 
-  // 4b. The admin lists read the way a spec §7 client reads them (issue 14): no page or limit, so every row up to
+  // 4b. The admin lists read the way a public-API client reads them: no page or limit, so every row up to
   // LIST_ALL_MAX (10,000; the seed has 100,000, so each answer is a full, capped 10,000 rows). One request at a time,
   // after two warm-up requests; the goal is an answer in under 300 ms.
   const unpaged = {};
@@ -397,7 +397,7 @@ async function main() {
     localStorage: { isLoggedIn: 'true', role: heavyMe.user.role, data: JSON.stringify(heavyMe.user) },
   });
 
-  // 5b. Deposits confirmed on the chain (issue 15): the poller catches up on 10,000 transfers from the TronGrid
+  // 5b. Deposits confirmed on the chain: the poller catches up on 10,000 transfers from the TronGrid
   // stand-in in one run (bench/chain-catchup.ts, on its own database of this PostgreSQL); goal: under 30 s.
   let chainCatchup = null;
   {
@@ -414,7 +414,7 @@ async function main() {
     }
   }
 
-  // 5b'. Per-user deposit addresses (issue 29): the events watcher catches up on 50,000 USDT Transfer events, 5,000
+  // 5b'. Per-user deposit addresses: the events watcher catches up on 50,000 USDT Transfer events, 5,000
   // of them to 2,000 of 100,000 users' addresses (bench/chain-xpub-catchup.ts); goal: under 60 s, with the chain API
   // requests it made and the peak memory.
   let xpubCatchup = null;
@@ -432,7 +432,7 @@ async function main() {
     }
   }
 
-  // 5c. Notifications (issue 18): an announcement (e-mail ticked) to 100,000 users lands in every centre, and the
+  // 5c. Notifications: an announcement (e-mail ticked) to 100,000 users lands in every centre, and the
   // notification list of a user with 10,000 (bench/notifications.ts, on its own database of this PostgreSQL);
   // goals: under 60 s, and a list p95 under 50 ms.
   let notifications = null;
@@ -450,7 +450,7 @@ async function main() {
     }
   }
 
-  // 5d. The wall-clock figures the API tests used to assert (issue 27, bench/api-timings.ts): a notification reaches
+  // 5d. The wall-clock figures the API tests used to assert (bench/api-timings.ts): a notification reaches
   // a stream on the same and on another instance, an instance closes with a stream open, hostile inputs are
   // answered, 10 simultaneous activations of one user settle. Goals: the thresholds the tests had.
   let apiTimings = null;

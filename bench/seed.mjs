@@ -24,7 +24,7 @@ import pg from 'pg';
 
 export const USERS = 100_000;
 export const TRANSFERS = 250_000;
-/** User #1's referral team (issue 16): #1001-#1025 at level 1, 500 at level 2, the rest to #TEAM_END at level 3. */
+/** User #1's referral team: #1001-#1025 at level 1, 500 at level 2, the rest to #TEAM_END at level 3. */
 const TEAM_END = 11_000;
 const BATCH = 2_000;
 const DAY = 86_400_000;

@@ -14,7 +14,7 @@ import { median } from './lib.mjs';
  * server's `/` (fresh profile, no cache, logged out) and waits for the network to go idle; every
  * script response counts, gzipped one by one (level 9, as a server would) from its file in dist, or
  * from the bytes received when it has none there.
- * `lang` (issue 20): the language of a first visit, as the browser asks for it (navigator.languages and
+ * `lang`: the language of a first visit, as the browser asks for it (navigator.languages and
  * Accept-Language: `en-US` or `ar-AE`); the page must end up in that language (`<html lang>`), else it throws.
  * Only that language's messages may load, so both are measured against the same budget.
  */
@@ -29,7 +29,7 @@ export async function initialJs(baseUrl, distDir, { lang = 'en' } = {}) {
     page.on('response', (res) => {
       const type = res.request().resourceType();
       const url = new URL(res.url());
-      // The message catalogs (JSON, issue 20): counted apart from the JavaScript, named by language and bundle.
+      // The message catalogs (JSON): counted apart from the JavaScript, named by language and bundle.
       const catalog = /\/messages-(en|ar)-(\w+)-[\w-]*\.json$/.exec(url.pathname);
       if (catalog && res.ok()) {
         pending.push(

@@ -1,4 +1,4 @@
-// The lint rules bite (issue 27): ESLint's Node API on small probe files placed in the layer folders must report
+// The lint rules bite (decision 018): ESLint's Node API on small probe files placed in the layer folders must report
 // an upward import, a feature importing another feature, a two-file cycle, a bare transaction and an advisory lock
 // outside db/locks.ts. Fails if eslint.config.js loses them.
 import fs from 'node:fs';

@@ -238,7 +238,7 @@ function messages(): Plugin {
 const KEEP_APART = /[\\/](packages[\\/]contract|node_modules[\\/]zod)[\\/]/;
 
 /**
- * Chunk groups for a signed-in first load (issue 19: Lighthouse on /user/dashboard). Left to itself the bundler
+ * Chunk groups for a signed-in first load (Lighthouse on /user/dashboard). Left to itself the bundler
  * cuts the signed-in shell into ~30 chunks of a few hundred bytes (each module lands in the chunk of the set of
  * pages that use it), and over HTTP/1.1's six connections per host each costs a round trip of its own. After
  * the module graph is known (buildEnd), two groups are drawn from the static imports of the signed-in shell

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Codemod of issue 27 (items 1-2): gives every server folder one meaning and moves what reached up a layer
+// Codemod of the layers: gives every server folder one meaning and moves what reached up a layer
 // (docs/architecture.md "Layers", decision 018). Re-runnable and idempotent: run it after merging a branch that
 // still uses the old paths, and it moves what is left at an old path and rewrites every import that points to a
 // moved file or a moved name; a second run changes nothing.

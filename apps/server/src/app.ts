@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
   });
-  // Bodies are JSON only (DESIGN §3): without the default text/plain parser, anything else is a 415.
+  // Bodies are JSON only (docs/product.md#api-conventions): without the default text/plain parser, anything else is a 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -184,7 +184,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(securityHeaders, { secure: config.secure });
   await app.register(csrfPlugin, { secure: config.secure, appUrl: config.APP_URL });
   await app.register(sessionPlugin, { db: deps.db, clock: deps.clock, secure: config.secure });
-  // Every answer's `message` in the request's language (issue 20): the user's, else Accept-Language, else English.
+  // Every answer's `message` in the request's language: the user's, else Accept-Language, else English.
   await app.register(i18nPlugin);
   // Expired sessions, old idempotency keys, used/expired reset links: pruned on a schedule by every instance.
   app.decorate('housekeeping', null);

@@ -34,13 +34,13 @@ const envSchema = z.object({
   SUPPORT_PHONE: settingVar('supportPhone', DEFAULT_SUPPORT_PHONE),
   SUBSCRIPTION_PRICE: settingVar('subscriptionPrice', '0.00'),
   SUBSCRIPTION_MIN_BALANCE: settingVar('subscriptionMinBalance', '12.00'),
-  // Deposits confirmed on the Tron chain (issue 15); TRON_API_URL empty keeps the manual approval.
+  // Deposits confirmed on the Tron chain; TRON_API_URL empty keeps the manual approval.
   TRON_API_URL: settingVar('tronApiUrl', ''),
   TRON_API_KEY: settingVar('tronApiKey', ''),
   USDT_CONTRACT: settingVar('usdtContract', DEFAULT_USDT_CONTRACT),
   TRON_POLL_MS: settingVar('tronPollMs', String(DEFAULT_TRON_POLL_MS)),
   DEPOSIT_WINDOW_MIN: settingVar('depositWindowMin', String(DEFAULT_DEPOSIT_WINDOW_MIN)),
-  // Per-user deposit addresses (issue 29): an account-level extended PUBLIC key; empty keeps payment requests.
+  // Per-user deposit addresses: an account-level extended PUBLIC key; empty keeps payment requests.
   TRON_XPUB: settingVar('tronXpub', ''),
   ADMIN_2FA: settingVar('admin2fa', 'optional'),
   REFERRAL_LEVELS: settingVar('referralLevels', '10,5,3'),

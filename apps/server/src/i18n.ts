@@ -1,5 +1,5 @@
-// The language of a request and of its answer's `message` (issue 20). Everything in the server writes its messages
-// in English, as the spec and the contract have them; this one place turns the `message` of every JSON answer into
+// The language of a request and of its answer's `message` (docs/i18n.md). Everything in the server writes its messages
+// in English, as docs/product.md and the contract have them; this one place turns the `message` of every JSON answer into
 // the request's language just before it is serialised (the dictionary is the contract's messages-ar.ts). English
 // answers are not touched, so they stay byte for byte what they were.
 import fp from 'fastify-plugin';

@@ -1,4 +1,4 @@
-// Secrets stay out of logs (issue 12, item 9).
+// Secrets stay out of logs (docs/security.md).
 // - URLs: a reset token in a path (`/user/reset/<token>`, `/user/profile/reset-password/<token>`) is replaced by
 //   [redacted], also when the path was percent-encoded; query values that carry an e-mail address or name one
 //   (email=, q=, actor=, token=…) are replaced too.

@@ -1,4 +1,4 @@
-// Issue 12, items 4, 6, 8 (resets) and 9 (a new link voids the old): the attacks of the outside report,
+// Lock-outs, look-alike e-mails, reset limits and a new link voiding the old: the attacks of the outside report,
 // performed against the real app, each asserting that it now fails.
 // - Lock-out: ten wrong passwords from one address no longer lock the owner out; many addresses slow an account
 //   down instead of locking it; 100 failures from one address (behind a proxy, TRUST_PROXY) block only that address.

@@ -1,4 +1,4 @@
-// Every English text the API can answer as `message` (issue 20), found in the source with the TypeScript compiler:
+// Every English text the API can answer as `message` (docs/i18n.md), found in the source with the TypeScript compiler:
 // the i18n check (i18n-messages.test.ts) asserts each has an Arabic translation. Collected:
 // - the arguments of the error helpers (badRequest, forbidden, … and `new AppError`) and their defaults;
 // - every `message:` property of an object literal in the server (answers and zod issues alike);

@@ -1,4 +1,4 @@
-// What an attacker tries against the accounts API (DESIGN §3, §4): forged requests without the CSRF
+// What an attacker tries against the accounts API (docs/product.md#api-conventions, #security-rules): forged requests without the CSRF
 // token, touching another user, mass assignment, account enumeration, password guessing, hostile bodies.
 // Every refused call is followed by a re-read of the state to prove nothing changed.
 import { readdir } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Backup and restore (issue 13 item 5): `npm run backup` taken while a transfer storm runs, restored with
+// Backup and restore (docs/operations.md): `npm run backup` taken while a transfer storm runs, restored with
 // `npm run restore` into a new DATA_DIR (a new embedded PostgreSQL): the restored ledger is clean and consistent at
 // one instant — every transfer with all its entries, its balances and its Idempotency-Key row, or with none of
 // them — and a user logs in on the restored platform. A quiet backup restores every balance exactly. A target that

@@ -1,4 +1,4 @@
-// Deposits confirmed on the Tron chain (issue 15), against the local TronGrid stand-in (tron-standin.ts): payment
+// Deposits confirmed on the Tron chain (decision 013), against the local TronGrid stand-in (tron-standin.ts): payment
 // requests with exact amounts, one poller across instances, each transfer credited once, unmatched transfers for
 // admins, pasted transaction ids checked on the chain, and a misbehaving chain API.
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -203,7 +203,7 @@ describe('what comes with a chain credit', () => {
     // Money brought in on the chain counts towards the subscription minimum (FUNDING_KINDS).
     const sub = await member.client.post('/api/v1/subscription/activate-with-points');
     expect(sub.status, sub.text).toBe(200);
-    // Each credit told the member once, the bonus the referrer once (issue 18).
+    // Each credit told the member once, the bonus the referrer once.
     expect(await told(member.user._id)).toEqual([
       ['deposit_credited', `Your deposit of ${(r.payAmount as number).toFixed(2)} points was confirmed on the Tron network and credited to your balance.`],
       ['deposit_credited', `Your deposit of ${(second.payAmount as number).toFixed(2)} points was confirmed on the Tron network and credited to your balance.`],
@@ -353,7 +353,7 @@ describe('a misbehaving chain API', () => {
 });
 
 describe('with TRON_API_URL empty', () => {
-  test('issue 26, 4. the manual approval path: a first deposit under REFERRAL_BONUS_MIN_DEPOSIT pays no bonus, and the bonus never exceeds the deposit', async () => {
+  test('third outside attack, 4. the manual approval path: a first deposit under REFERRAL_BONUS_MIN_DEPOSIT pays no bonus, and the bonus never exceeds the deposit', async () => {
     const off = await startTestApp({ DEPOSIT_ADDRESS: ADDRESS, REFERRAL_BONUS_MIN_DEPOSIT: '0.50', REFERRAL_FIRST_DEPOSIT_BONUS: '1.00' });
     try {
       const admin = await signUpAs(off, 'ADMIN');
@@ -393,9 +393,9 @@ describe('with TRON_API_URL empty', () => {
   });
 });
 
-// The outside attack of issue 26, replayed over HTTP against the TronGrid stand-in: each test performs one finding
+// The third outside attack (docs/security.md §7b), replayed over HTTP against the TronGrid stand-in: each test performs one finding
 // and asserts that it now fails, with the ledger clean afterwards.
-describe('issue 26: the outside attack on chain deposits', () => {
+describe('the third outside attack on chain deposits', () => {
   test('2. a listed transfer whose transaction was reverted is never credited: unmatched with the reason, and an admin cannot assign it', async () => {
     const admin = await signUpAs(a, 'ADMIN');
     const u = await signUp(a);

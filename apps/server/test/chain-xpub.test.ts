@@ -1,4 +1,4 @@
-// Every user their own deposit address, derived from a watch-only key (issue 29), against the TronGrid stand-in's
+// Every user their own deposit address, derived from a watch-only key, against the TronGrid stand-in's
 // contract events call (tron-standin.ts): the derivation cross-checked with tronweb, one address per user for good,
 // the events watcher crediting each transfer to a user's address once (two instances, a restart in the middle of a
 // page, a misbehaving API), and what never credits.

@@ -1,5 +1,5 @@
-// CSRF as a browser proves it (issue 14, decision 010) and decided on the matched route (issue 12 item 2):
-// - a client written to spec §7 that sends plain fetch() with credentials and no token works from this site
+// CSRF as a browser proves it (decision 010) and decided on the matched route (docs/security.md):
+// - a client written to the public API (docs/product.md#api) that sends plain fetch() with credentials and no token works from this site
 //   (Sec-Fetch-Site: same-origin, or Origin = APP_URL where that header is absent), even as its very first request;
 // - a browser that says cross-site / same-site, or names another Origin, is refused (403) even with a valid token;
 // - with neither header and no token: 403 (scripts and curl need the token);
@@ -94,7 +94,7 @@ async function admin() {
   return { ...s, sid: s.client.cookies.get('sid')! };
 }
 
-describe('a client written to spec §7: plain fetch() from this site, no token', () => {
+describe('a client written to the public API (docs/product.md#api): plain fetch() from this site, no token', () => {
   test('sign-up and login as the very first request (no XSRF-TOKEN cookie yet) succeed with Sec-Fetch-Site: same-origin', async () => {
     const email = `first-${randomUUID()}@example.com`;
     const reg = await browserFetch('POST', '/api/v1/user/register', {

@@ -1,4 +1,4 @@
-// Issue 13 item 3: `npm install` prints no engine warning (EBADENGINE) on Node 20.19+, 22.12+ or 24. npm's own
+// `npm install` prints no engine warning (EBADENGINE) on Node 20.19+, 22.12+ or 24. npm's own
 // check (npm-install-checks, which npm runs for each package it installs) on every package of the lock file that
 // npm installed here (optional packages of other platforms are skipped by npm before that check), against the
 // lowest release of each line we support. .ci/run also installs for real on Node 24.

@@ -46,7 +46,7 @@ import { signUpAs, startTestApp, type Client, type Res, type TestContext } from 
 import { expectLedgerClean, moneySnapshot } from './money-helpers.js';
 
 const NUM_RUNS = Number(process.env.FUZZ_RUNS ?? 200);
-/** The default seed: every run of the file sends the same inputs (issue 27); FUZZ_SEED explores others. */
+/** The default seed: every run of the file sends the same inputs; FUZZ_SEED explores others. */
 const DEFAULT_SEED = 20270127;
 const SEED = Number(process.env.FUZZ_SEED || DEFAULT_SEED);
 
@@ -327,8 +327,8 @@ const BODY_ROUTES: BodyRoute[] = [
     refused: 'no subscription code exists in this database (well-formed codes are unknown)',
     fields: { code: { good: fc.string({ unit: fc.constantFrom(...SUBSCRIPTION_CODE_ALPHABET), minLength: 12, maxLength: 12 }), bad: fc.oneof(junk, badText(64)) } },
   },
-  // Account security (issue 17): the fuzzed actors have no authenticator app, no sign-in in progress and no passkey.
-  // They are in sudo mode (issue 26, beforeAll), so the routes that need it read their bodies.
+  // Account security: the fuzzed actors have no authenticator app, no sign-in in progress and no passkey.
+  // They are in sudo mode (beforeAll), so the routes that need it read their bodies.
   {
     key: 'POST /api/v1/user/reauth',
     refused: 'the password is never the right one',
@@ -356,7 +356,7 @@ const BODY_ROUTES: BodyRoute[] = [
     fields: { name: { good: fc.constant('My laptop'), bad: fc.oneof(junk, badText(64)) }, response: { good: webauthnLike, bad: junk } },
   },
   { key: 'PUT /api/v1/user/passkeys/:id', refused: 'the id names no passkey', params: uuidParam, fields: { name: { good: fc.constant('Renamed'), bad: fc.oneof(junk, badText(64)) } } },
-  // The notification centre and its e-mail (issue 18).
+  // The notification centre and its e-mail.
   {
     key: 'POST /api/v1/notifications/read',
     schema: markReadBody,
@@ -475,7 +475,7 @@ beforeAll(async () => {
   for (const role of ['SADMIN', 'USER'] as const) {
     const s = await signUpAs(ctx, role);
     actors[role] = { client: s.client, id: s.user._id, email: s.user.email };
-    // Sudo mode (issue 26), so the passkey and 2FA routes read the fuzzed bodies instead of answering 403 first. The
+    // Sudo mode, so the passkey and 2FA routes read the fuzzed bodies instead of answering 403 first. The
     // run can outlast 5 minutes of the clock: the stamp is moved a day ahead by hand (modules/security/sudo.ts: fresh until the
     // clock is 5 minutes past it).
     expect((await s.client.post('/api/v1/user/reauth', { password: s.password })).status).toBe(200);

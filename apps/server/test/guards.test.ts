@@ -1,4 +1,4 @@
-// Authorisation on every route (DESIGN §4): an anonymous caller gets 401 from every route that needs a
+// Authorisation on every route (docs/product.md#security-rules): an anonymous caller gets 401 from every route that needs a
 // login, a logged-in USER gets 403 from every admin route. The table below must list EVERY route under
 // /api/v1: a route added without an entry fails the test, which names it.
 //
@@ -56,11 +56,11 @@ export const ROUTES: Record<string, Expect> = {
   'GET /api/v1/deposit/my-deposits': NEEDS_LOGIN,
   'POST /api/v1/withdraw': NEEDS_LOGIN,
   'GET /api/v1/withdraw/my-withdrawals': NEEDS_LOGIN,
-  // Account security (issue 17): the second sign-in step and passkey sign-in are public
+  // Account security: the second sign-in step and passkey sign-in are public
   'POST /api/v1/user/login/2fa': { anonymous: 400, user: 400 }, // `{}` → "Enter the code from your authenticator app"
   'POST /api/v1/user/login/passkey/options': { anonymous: 200, user: 200 },
   'POST /api/v1/user/login/passkey': { anonymous: 400, user: 400 },
-  // Sudo mode (issue 26): a session that has not re-entered its password in the last 5 minutes gets 403 before the
+  // Sudo mode: a session that has not re-entered its password in the last 5 minutes gets 403 before the
   // body is read; `{}` → "Enter your password" for the re-authentication itself.
   'POST /api/v1/user/reauth': { anonymous: 401, user: 400 },
   'POST /api/v1/user/2fa/setup': { anonymous: 401, user: 403 },
@@ -75,7 +75,7 @@ export const ROUTES: Record<string, Expect> = {
   'DELETE /api/v1/user/sessions/:id': { anonymous: 401, user: 404 },
   'DELETE /api/v1/user/sessions': { anonymous: 401, user: 200 },
   'GET /api/v1/user/login-history': { anonymous: 401, user: 200 },
-  // Notification e-mail (issue 18): the caller's preferences; the unsubscribe link's token is its only credential
+  // Notification e-mail: the caller's preferences; the unsubscribe link's token is its only credential
   'GET /api/v1/notifications/preferences': { anonymous: 401, user: 200 },
   'PUT /api/v1/notifications/preferences': { anonymous: 401, user: 400 }, // `{}` names no preferences
   'GET /api/v1/notifications/unsubscribe': { anonymous: 400, user: 400 }, // no token

@@ -1,4 +1,4 @@
-// Security headers on every kind of response (DESIGN §4): API JSON 200, API 4xx error, API 404, the web
+// Security headers on every kind of response (docs/product.md#security-rules): API JSON 200, API 4xx error, API 404, the web
 // app's index.html (SPA fallback), a static asset, the OpenAPI JSON and the docs UI. The web build is a temp
 // directory (WEB_DIST) holding an index.html and an asset, so the test needs no web build.
 // Under APP_URL=https://…: HSTS, and the session and XSRF cookies carry Secure.
@@ -53,7 +53,7 @@ const KINDS: Kind[] = [
   { name: 'API 4xx error (401)', path: '/api/v1/user/me', status: 401, api: true, type: /application\/json/ },
   { name: 'API 4xx error (400 validation)', path: '/api/v1/user/all?page=0', status: 401, api: true, type: /application\/json/ },
   { name: 'API 404', path: '/api/v1/no-such-route', status: 404, api: true, type: /application\/json/ },
-  // Decided from the matched route, not the raw URL: the router reads /%61pi/… as /api/… (issue 12 item 2).
+  // Decided from the matched route, not the raw URL: the router reads /%61pi/… as /api/….
   { name: 'API JSON 200 through an encoded path', path: '/%61pi/v1/health', status: 200, api: true, type: /application\/json/ },
   { name: 'API JSON 200 through an encoded path (personal data)', path: '/%61pi/v1/user/me', status: 200, api: true, login: true, type: /application\/json/ },
   { name: 'API 404 through an encoded path (a JSON 404, not the web app)', path: '/%61pi/v1/no-such-route', status: 404, api: true, type: /application\/json/ },
@@ -193,7 +193,7 @@ describe('https (APP_URL https://…)', () => {
       password: 'correct-horse-9',
     });
     expect(register.status).toBe(201);
-    // Under https the session cookie is __Host-sid (issue 12 item 11; more in housekeeping.test.ts).
+    // Under https the session cookie is __Host-sid (more in housekeeping.test.ts).
     expect(register.headers.getSetCookie().find((c) => c.startsWith('__Host-sid='))).toMatch(/;\s*Secure/i);
     const login = await client.post('/api/v1/user/login', { email: user.email, password });
     const sid = login.headers.getSetCookie().find((c) => c.startsWith('__Host-sid='))!;

@@ -1,4 +1,4 @@
-// Issue 12, item 11: housekeeping and the session cookie's name.
+// Housekeeping and the session cookie's name.
 // - pruneExpired deletes expired/idle sessions, idempotency keys older than 24 h, used or expired reset links and
 //   old throttle rows, and nothing that still counts (the TestClock is moved; times are the app's clock).
 // - Two instances pruning at once do not fail (an advisory lock: one runs, the other skips).

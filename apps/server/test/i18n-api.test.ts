@@ -1,4 +1,4 @@
-// Issue 20: the API answers in the request's language — the logged-in user's saved language, else Accept-Language,
+// The API answers in the request's language — the logged-in user's saved language, else Accept-Language,
 // else English — and PUT /api/v1/user/language saves it. Real HTTP against the app on a fresh database.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

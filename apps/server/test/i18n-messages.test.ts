@@ -1,4 +1,4 @@
-// Issue 20: every English text the API can answer as `message` has an Arabic translation in the contract
+// Every English text the API can answer as `message` has an Arabic translation in the contract
 // (messages-ar.ts). The texts are found in the source (api-messages.ts): a new English message without Arabic,
 // or a message whose text the scan cannot know, fails here.
 import { describe, expect, it } from 'vitest';

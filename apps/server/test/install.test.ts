@@ -1,4 +1,4 @@
-// Issue 13 item 1: `npm ci && npm start` from a fresh clone of this repository in a folder only its owner may
+// `npm ci && npm start` from a fresh clone of this repository in a folder only its owner may
 // enter, as root (the embedded PostgreSQL then runs as the unprivileged account usdt-points, with its cluster
 // and a copy of the binaries in /var/lib/usdt-points) and as an ordinary user (nobody, in a 0700 folder of
 // its own). Each start must answer 200 on /api/v1/health. Also: a data directory made by the release before

@@ -1,5 +1,5 @@
 // Proves at the end of a test file that no response its Clients received carried a password hash or a session /
-// reset token hash (DESIGN §3). The Clients of a TestContext record every response themselves (ctx.responses,
+// reset token hash (docs/product.md#api-conventions). The Clients of a TestContext record every response themselves (ctx.responses,
 // test/helpers.ts), so the scan depends on no patch an earlier test installed; and before scanning it runs the calls
 // that handle those secrets (sign-up, login, profile, password change and reset, logout), so the scan run alone
 // (`-t "no response"`) still scans responses that would carry them. Hashes are collected from the database and from

@@ -1,4 +1,4 @@
-// The database itself enforces the ledger rules (DESIGN §5), whatever code talks to it: raw SQL here.
+// The database itself enforces the ledger rules (docs/money.md), whatever code talks to it: raw SQL here.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

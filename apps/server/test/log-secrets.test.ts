@@ -1,4 +1,4 @@
-// Issue 12, item 9: secrets stay out of logs. A real app instance logs at info level into memory while a user
+// Secrets stay out of logs. A real app instance logs at info level into memory while a user
 // asks for a reset, opens the link (web route and API, also percent-encoded), resets the password, and two
 // queries fail with a password hash and an e-mail among their parameters. No token, token hash, password hash
 // or e-mail address may appear in what was logged; the failures themselves must be logged (type, code, SQL).

@@ -1,11 +1,11 @@
-// Model-based money test (DESIGN §5, §6). fast-check generates sequences of money actions — transfers, deposit
+// Model-based money test (docs/money.md, docs/product.md#videos). fast-check generates sequences of money actions — transfers, deposit
 // claims, approvals and reversals, deletions of deposits, withdrawals, processing and un-processing, deletions of
 // withdrawals, admin add/remove, subscriptions (SUBSCRIPTION_PRICE 5.00) and video rewards — and runs each
 // against the real server and against a small in-memory model (balances in cents, deposit and withdrawal states,
 // subscribed flags, rewards paid today). Each action's status must be the model's, and after every step the
 // database must equal the model: GET /user/point of every user, the admin deposit and withdrawal lists, the
 // subscribed flags of the admin users list. Every run uses a fresh set of users; checkLedger after each run, and
-// after each run every user's notifications (issue 18) are exactly the model's: one per money event that committed,
+// after each run every user's notifications are exactly the model's: one per money event that committed,
 // in order, with its amount, and none for a refused operation.
 //
 // The runs start from a fixed seed (DEFAULT_SEED below), so a green run stays green; MODEL_SEED=<n> explores another.
@@ -226,7 +226,7 @@ async function step(w: World, m: Model, c: Cmd, label: string): Promise<void> {
     case 'subscribe': {
       const res = await w.clients[c.user].post('/api/v1/subscription/activate-with-points');
       // The balance must cover the minimum and the price, and the minimum must have come in as money (approved
-      // deposits and admin additions, net), not as points received by transfer (issue 12 item 5).
+      // deposits and admin additions, net), not as points received by transfer.
       const want = m.sub[c.user] ? 409 : m.bal[c.user] < Math.max(MIN_BALANCE, PRICE) || m.funded[c.user] < MIN_BALANCE ? 400 : 200;
       expectStatus(res.status, want, res.text);
       if (want === 200) {
@@ -345,7 +345,7 @@ async function runSequence(initial: { cents: number; subscribe: boolean }[], cmd
   await expectLedgerClean(ctx);
 }
 
-/** The default seed: every run of the file checks the same sequences (issue 27); MODEL_SEED explores others. */
+/** The default seed: every run of the file checks the same sequences; MODEL_SEED explores others. */
 const DEFAULT_SEED = 20270127;
 const replay: { seed: number; path?: string } = {
   seed: Number(process.env.MODEL_SEED ?? DEFAULT_SEED),

@@ -1,4 +1,4 @@
-// Issue 18: a kill -9 of the server between queueing and sending loses no e-mail and sends none twice. The real
+// A kill -9 of the server between queueing and sending loses no e-mail and sends none twice. The real
 // server (src/main.ts through tsx, its own process group) on a database of this file's own, e-mailing a real
 // SMTP server (smtp-server) that first refuses, then hangs mid-conversation (so the killed process holds jobs
 // locked), and accepts once the server is started again.

@@ -1,4 +1,4 @@
-// Notification e-mail over real SMTP (issue 18, decision 014): smtp-server on 127.0.0.1 receives what the queue
+// Notification e-mail over real SMTP (decision 014): smtp-server on 127.0.0.1 receives what the queue
 // (graphile-worker in PostgreSQL) sends. A transfer's e-mail arrives once, with text and HTML, List-Unsubscribe
 // and the sender's name; SMTP refusing for a while loses and duplicates nothing; preferences and unsubscribe
 // links; announcements to an exact audience.

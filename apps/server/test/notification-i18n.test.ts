@@ -1,4 +1,4 @@
-// Issue 20 item 4: e-mails and notifications in the recipient's language (users.language), over real SMTP
+// E-mails and notifications in the recipient's language (users.language), over real SMTP
 // (smtp-server on 127.0.0.1). An Arabic user gets an Arabic, right-to-left e-mail for a money event while an
 // English user gets the English one unchanged; the centre's list and stream give an Arabic user Arabic text
 // (rendered when read, so a language switch shows at once); the reset e-mail follows the account's language.
@@ -240,7 +240,7 @@ describe('the password reset e-mail in the account’s language', () => {
     expect(en.headers.get('subject')).toBe('Reset your password');
     expect(en.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(singlePartBody(en.raw)).toMatch(
-      // Issue 26 added the last two paragraphs: every session ends, and the passkeys on the account (none here).
+      // The last two paragraphs (after the third outside attack): every session ends, and the passkeys on the account (none here).
       /^Hello Frank,\n\nSomeone asked to reset the password of your account\. To choose a new password, open this link within 30 minutes:\n\nhttps:\/\/points\.example\.com\/user\/profile\/reset-password\/[\w-]+\n\nThe link works once\. If you did not ask for this, ignore this e-mail: your password stays as it is\.\n\nA new password signs your account out on every device\.\n\nThere are no passkeys on your account\.\n?$/,
     );
   });

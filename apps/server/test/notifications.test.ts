@@ -1,4 +1,4 @@
-// Notifications (issue 18): every money and security event writes exactly one notification for the user it concerns,
+// Notifications (docs/product.md#notifications): every money and security event writes exactly one notification for the user it concerns,
 // in the transaction of the change (none when it rolls back); the centre's list and read mark; the live stream
 // (server-sent events), its Last-Event-ID catch-up and its end at shutdown.
 import { Secret, TOTP } from 'otpauth';
@@ -124,7 +124,7 @@ describe('each event writes one notification for the user it concerns, with the 
     expect(changed.map((r) => r.kind)).toEqual(['password_changed']);
     expect(changed[0].body).toBe(renderNotification('password_changed', {}).body);
 
-    // Turning 2FA on and off needs sudo mode (issue 26): the password re-entered in this session.
+    // Turning 2FA on and off needs sudo mode: the password re-entered in this session.
     ok(await u.client.post('/api/v1/user/reauth', { password: 'another-horse-7' }));
     const setup = await u.client.post('/api/v1/user/2fa/setup');
     ok(setup);

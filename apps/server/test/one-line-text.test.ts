@@ -1,4 +1,4 @@
-// Issue 26 item 6, replayed over HTTP against PostgreSQL: names carried line breaks and direction overrides into
+// One-line texts (docs/product.md#validation), replayed over HTTP against PostgreSQL: names carried line breaks and direction overrides into
 // notifications and e-mails. A full name with CR/LF put a multi-line "your withdrawals are frozen, verify at …"
 // message into the recipient's notification and e-mail for a 0.01 transfer; U+202E was stored as is.
 // Now every one-line text a user or admin enters is refused with a 400 naming the field (nothing stored), names are

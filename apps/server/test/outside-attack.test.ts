@@ -1,4 +1,4 @@
-// The outside attack of issue 12, replayed: each test performs one of the attacks found against the running
+// The second outside attack (docs/security.md), replayed: each test performs one of the attacks found against the running
 // platform and asserts that it now fails, with the ledger clean afterwards. (CSRF on encoded paths, lock-outs,
 // sign-up throttling, logs and housekeeping have files of their own.)
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -69,7 +69,7 @@ describe('1. an admin action on one record never lands on another', () => {
       expect((await admin1.client.del(api(`/deposit/deposit/${id}`))).status).toBe(404);
     }
     expect(await balance(ctx, u.user._id)).toBe(0);
-    // A non-UUID id still names a claim by its transaction hash, as the spec's clients use it.
+    // A non-UUID id still names a claim by its transaction hash, as the product's clients use it.
     const hash = txHash();
     await u.client.post(api('/deposit/deposit'), { amount: 3, transactionId: hash });
     expect((await admin1.client.post(api(`/deposit/deposit/0x${hash.toUpperCase()}`))).status).toBe(200);
@@ -169,7 +169,7 @@ describe('5. subscriptions are not farmed with passed-on points', () => {
     const res = await u.client.post(api('/subscription/activate-with-points'));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(SUBSCRIPTION_MSG.depositFirst('12'));
-    // A balance under the minimum keeps the spec's message, whatever was deposited.
+    // A balance under the minimum keeps the product's message, whatever was deposited.
     const spent = await giver.client.post(api('/subscription/activate-with-points'));
     expect(spent.status).toBe(400);
     expect(spent.body.message).toBe('Not enough points to activate subscription.');

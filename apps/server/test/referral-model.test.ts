@@ -1,4 +1,4 @@
-// Model-based test of the referral program (issue 16). fast-check generates sequences of video rewards (alone and
+// Model-based test of the referral program (docs/money.md#referral-program). fast-check generates sequences of video rewards (alone and
 // raced), deposits approved (alone and raced), reverts, deletions of deposits, deletions of users and rate changes
 // on the settings page, for a small team U0 ← U1 ← U2 ← U3 and U1 ← U4 (U0 referred U1, …), and runs each against
 // the real server and an in-memory model of the rules: each share ⌊p × rate⌋ to each live referrer at its level,

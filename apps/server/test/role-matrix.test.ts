@@ -1,5 +1,5 @@
 // Every API route × every kind of caller (anonymous, USER, subscriber, ADMIN, SADMIN), each with its exact
-// expected status (DESIGN §4). The table must cover every route in app.routeTable: a route without an entry
+// expected status (docs/product.md#security-rules). The table must cover every route in app.routeTable: a route without an entry
 // fails the first test, which names it. (guards.test.ts keeps its own anonymous/USER table; the last test
 // here cross-checks that the two agree, so neither can drift.)
 //
@@ -82,12 +82,12 @@ export const MATRIX: Record<string, Entry> = {
     probe: (_me, t) => ({ params: { id: t.victim.id }, body: { fullName: 'Hijacked Name', phone: '000' } }),
   },
   'POST /api/v1/user/change-password': { want: [401, 400, 400, 400, 400] },
-  // The caller's own language (issue 20): `{}` names none → 400 for anyone logged in.
+  // The caller's own language: `{}` names none → 400 for anyone logged in.
   'PUT /api/v1/user/language': { want: [401, 400, 400, 400, 400] },
   'GET /api/v1/user/statement': { want: LOGGED_IN_200 },
   'GET /api/v1/user/statement.csv': { want: LOGGED_IN_200 },
   'GET /api/v1/user/referrals': { want: LOGGED_IN_200 },
-  // Notifications (issue 18): each caller's own list, read mark (`{}` names nothing: 400) and live stream.
+  // Notifications: each caller's own list, read mark (`{}` names nothing: 400) and live stream.
   'GET /api/v1/notifications': { want: LOGGED_IN_200 },
   'POST /api/v1/notifications/read': { want: [401, 400, 400, 400, 400] },
   'GET /api/v1/notifications/stream': { want: LOGGED_IN_200, stream: true },
@@ -117,11 +117,11 @@ export const MATRIX: Record<string, Entry> = {
   },
   'GET /api/v1/withdraw/my-withdrawals': { want: LOGGED_IN_200 },
 
-  // Account security (issue 17). The second sign-in step and passkey sign-in are public (`{}` → 400).
+  // Account security. The second sign-in step and passkey sign-in are public (`{}` → 400).
   'POST /api/v1/user/login/2fa': { want: PUBLIC_400 },
   'POST /api/v1/user/login/passkey/options': { want: PUBLIC_200 },
   'POST /api/v1/user/login/passkey': { want: PUBLIC_400 },
-  // Sudo mode (issue 26): no actor here re-entered its password, so every change of how one signs in is a 403 for
+  // Sudo mode: no actor here re-entered its password, so every change of how one signs in is a 403 for
   // every role (the body is not read); the re-authentication itself answers `{}` with 400 "Enter your password".
   'POST /api/v1/user/reauth': { want: [401, 400, 400, 400, 400] },
   'POST /api/v1/user/2fa/setup': { want: [401, 403, 403, 403, 403] },
@@ -196,7 +196,7 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/v1/admin/ledger-check': { want: SADMIN_200 },
   // Platform settings: every admin reads them; only the super admin changes them (`{}` names no setting: 400).
   'GET /api/v1/settings': { want: ADMIN_200 },
-  // Notification e-mail (issue 18): own preferences (`{}` names none: 400); the unsubscribe link needs its signed
+  // Notification e-mail: own preferences (`{}` names none: 400); the unsubscribe link needs its signed
   // token, not a session (none given: 400 for everyone); announcements are the admins' (`{}` → 400).
   'GET /api/v1/notifications/preferences': { want: LOGGED_IN_200 },
   'PUT /api/v1/notifications/preferences': { want: [401, 400, 400, 400, 400] },

@@ -1,4 +1,4 @@
-// Sessions end when they should (DESIGN §4), all in one place: a new session id at every login; an old cookie
+// Sessions end when they should (docs/product.md#security-rules), all in one place: a new session id at every login; an old cookie
 // is refused after logout, password change, password reset, role change and account deletion; idle expiry
 // (24 h) and absolute expiry (7 days) on the injectable clock. A refused cookie is refused everywhere —
 // including a money POST sent with a valid CSRF token — and the session row is gone from the database.

@@ -1,4 +1,4 @@
-// Platform settings (issue 13): stored in PostgreSQL, seeded from the environment on the first start, edited by the
+// Platform settings (docs/operations.md): stored in PostgreSQL, seeded from the environment on the first start, edited by the
 // super admin only, validated with the contract's schemas, audited once per change, and live on every instance
 // (two app instances on one database here) within 5 seconds — by NOTIFY, or by the periodic re-read when a
 // notification is lost.
@@ -112,7 +112,7 @@ describe('bad values: 400 with the setting\'s message, nothing saved', () => {
     ['a price over the limit', { subscriptionPrice: 1_000_000.01 }, SETTINGS_MSG.amount('Subscription price')],
     ['a minimum balance as text', { subscriptionMinBalance: 'twelve' }, SETTINGS_MSG.amount('Subscription minimum balance')],
     ['a support e-mail without a domain', { supportEmail: 'help@' }, SETTINGS_MSG.supportEmail],
-    // Issue 26: a control, bidi or zero-width character gets the message that says so.
+    // A control, bidi or zero-width character gets the message that says so.
     ['a support e-mail with a NUL', { supportEmail: 'help\u0000@example.com' }, SETTINGS_MSG.supportEmailInvisible],
     ['a support e-mail with U+202E', { supportEmail: 'help\u202e@example.com' }, SETTINGS_MSG.supportEmailInvisible],
     ['a support phone with letters', { supportPhone: 'call us' }, SETTINGS_MSG.supportPhone],

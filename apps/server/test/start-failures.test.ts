@@ -1,4 +1,4 @@
-// Start failures an operator can act on (issue 13 item 2), each provoked for real against the server's own
+// Start failures an operator can act on (docs/operations.md), each provoked for real against the server's own
 // entry point (src/main.ts through tsx): the process exits 1 and prints one sentence saying what happened and
 // what to do, never a stack trace.
 import { type ChildProcess, spawn } from 'node:child_process';

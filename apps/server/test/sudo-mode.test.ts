@@ -1,4 +1,4 @@
-// Sudo mode (issue 26, an outside attacker's finding 5: "a passkey is planted with a stolen cookie"), over HTTP on
+// Sudo mode (decision 017; finding 5 of the third outside attack, docs/security.md §7b: "a passkey is planted with a stolen cookie"), over HTTP on
 // real PostgreSQL with a real SMTP server: with a session cookie alone, adding a passkey, removing one and turning
 // two-factor sign-in on or off are refused; after the password (and the code, with 2FA on) is re-entered in that
 // session they work for 5 minutes of the app's clock, in that session only; wrong passwords and codes there count

@@ -1,4 +1,4 @@
-// Two-factor sign-in over HTTP (issue 17), with codes computed here from the secret on the app's injected clock:
+// Two-factor sign-in over HTTP (docs/product.md#security-rules), with codes computed here from the secret on the app's injected clock:
 // the whole cycle (setup, enable, login needs the code, wrong and replayed codes refused, ±1 period of drift, a
 // recovery code once, disable), two logins racing with one code, money out needing a code, ADMIN_2FA=required,
 // sessions ending, the sign-in history and the security e-mails.
@@ -26,7 +26,7 @@ function nextPeriod() {
   ctx.clock.advance(PERIOD_MS - (now % PERIOD_MS) + 1_000);
 }
 
-/** Turning 2FA on needs sudo mode (issue 26): the password re-entered first (signUp's default password). */
+/** Turning 2FA on needs sudo mode: the password re-entered first (signUp's default password). */
 async function enable2fa(client: Client, password = 'correct-horse-9') {
   expect((await client.post('/api/v1/user/reauth', { password })).status).toBe(200);
   const setup = await client.post('/api/v1/user/2fa/setup');
@@ -49,7 +49,7 @@ describe('the TOTP cycle over HTTP', () => {
     const { client, user, password } = await signUp(ctx);
     const login = (c: Client) => c.post('/api/v1/user/login', { email: user.email, password });
 
-    // Setup (in sudo mode, issue 26): a base32 secret and its otpauth:// URL; nothing is on until a code proves the app has it.
+    // Setup (in sudo mode): a base32 secret and its otpauth:// URL; nothing is on until a code proves the app has it.
     expect((await client.post('/api/v1/user/reauth', { password })).status).toBe(200);
     const setup = await client.post('/api/v1/user/2fa/setup');
     expect(setup.status).toBe(200);

@@ -1,4 +1,4 @@
-// Scale-out (DESIGN §2): two app instances, each with its own pool and port, on ONE PostgreSQL database.
+// Scale-out (docs/product.md#running): two app instances, each with its own pool and port, on ONE PostgreSQL database.
 // The process keeps no state of its own, so money, throttling, idempotency keys and sessions behave as on one.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -191,7 +191,7 @@ describe('sessions are shared', () => {
   });
 });
 
-describe('notifications across instances (issue 18)', () => {
+describe('notifications across instances', () => {
   // How soon is a benchmark figure (bench/api-timings.ts, goal under 2 s), not a test threshold.
   test('a notification written through A reaches a stream open on B; a batch marker ("*") too', async () => {
     const sender = await signUp(a, { fullName: 'Erin on A' });

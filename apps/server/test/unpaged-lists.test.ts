@@ -1,4 +1,4 @@
-// Admin lists read the way a spec §7 client reads them (issue 14 item 2): GET /user/all, /deposit/deposit and
+// Admin lists read the way a public-API client reads them (docs/product.md#drop-in-clients): GET /user/all, /deposit/deposit and
 // /withdraw without page or limit return every row, in the list's order, up to LIST_ALL_MAX (then capped: true and
 // a message saying so); with page or limit they page as before.
 import { randomUUID } from 'node:crypto';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   await setRole(ctx, boss.user._id, 'SADMIN');
   admin = boss.client;
   adminEmail = boss.user.email;
-  // 25 users, each with one deposit claim and one withdrawal request (spec §7 clients count 25 of each).
+  // 25 users, each with one deposit claim and one withdrawal request (a public-API client counts 25 of each).
   for (let i = 0; i < 25; i++) {
     const s = await signUp(ctx);
     users.push(s.user);

@@ -1,4 +1,4 @@
-// DESIGN §8: every page works with keyboard and screen reader in both themes. axe (WCAG 2.1 A/AA, serious and
+// docs/product.md#web-client: every page works with keyboard and screen reader in both themes. axe (WCAG 2.1 A/AA, serious and
 // critical) on each public page and each logged-in page, once with theme=light and once with theme=dark.
 import type { Page } from '@playwright/test';
 import { DESKTOP, expect, expectAccessible, signUpViaApi, test } from './fixtures';

@@ -7,7 +7,7 @@ test.use({ viewport: DESKTOP });
 test('sign up, balance reveal, profile edit, logout, login, dark theme, referral', async ({ page, browser }, testInfo) => {
   const u = newUser('acct');
 
-  // Sign up through the form: logged in on the dashboard (issue 19); the profile is one click away.
+  // Sign up through the form: logged in on the dashboard; the profile is one click away.
   await visit(page, '/signup');
   await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
   await fillSignup(page, u);

@@ -1,5 +1,5 @@
-// Journeys for the admin desk (spec §2 /allusers, §5 confirmation prompts, §6 roles; DESIGN §3, §4):
-// the users table with its locks, a promotion and a deletion behind the spec's prompts, the dashboard's
+// Journeys for the admin desk (docs/product.md#routes /allusers, #validation confirmation prompts, #roles roles; #api-conventions, #security-rules):
+// the users table with its locks, a promotion and a deletion behind the product's prompts, the dashboard's
 // figures, and the super admin's audit log of both changes.
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
@@ -32,7 +32,7 @@ test('the admin locks SADMIN rows, promotes one user and deletes another; the au
   const promoted = await userInOwnContext(browser, 'promote');
   const deleted = await userInOwnContext(browser, 'delete');
 
-  // Before deletion, the second user claims a deposit (spec §7 POST /deposit/deposit).
+  // Before deletion, the second user claims a deposit (docs/product.md#api POST /deposit/deposit).
   const transactionId = randomBytes(32).toString('hex');
   const deposit = await api(deleted.page.request, 'POST', '/deposit/deposit', { amount: 12.5, transactionId });
   expect(deposit.status, JSON.stringify(deposit.body)).toBe(201);
@@ -69,7 +69,7 @@ test('the admin locks SADMIN rows, promotes one user and deletes another; the au
   expect(dismissed).toBe(CONFIRM_ROLE);
   await expect(deletedRole).toHaveValue('USER');
 
-  // Promote: the spec's prompt, accepted.
+  // Promote: the product's prompt, accepted.
   await searchUsers(page, promoted.user.email);
   const promotedRole = page.getByLabel(`Role for ${promoted.user.email}`);
   await expect(promotedRole).toHaveValue('USER');
@@ -104,7 +104,7 @@ test('the admin locks SADMIN rows, promotes one user and deletes another; the au
   await expect(promoted.page).toHaveURL(/\/denied$/);
   await promoted.context.close();
 
-  // Delete: the spec's prompt, accepted.
+  // Delete: the product's prompt, accepted.
   await searchUsers(page, deleted.user.email);
   let askedDelete = '';
   page.once('dialog', (dialog) => {
@@ -116,7 +116,7 @@ test('the admin locks SADMIN rows, promotes one user and deletes another; the au
   await expectToast(page, /User deleted/);
   await expect(page.getByTestId('admin-user-row')).toHaveCount(0);
   await expect(page.getByText(`No users match “${deleted.user.email}”.`)).toBeVisible();
-  // It is listed among the closed accounts, with the balance it still holds (issue 12 item 10).
+  // It is listed among the closed accounts, with the balance it still holds.
   const closed = page.getByTestId('closed-account-row').filter({ hasText: deleted.user.email });
   await expect(closed).toContainText('0.00');
   await expectAccessible(page);

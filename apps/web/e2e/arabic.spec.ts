@@ -1,9 +1,9 @@
-// The platform in Arabic (issue 20, "Must show"). The language is chosen the way a person does: the browser's
+// The platform in Arabic (docs/i18n.md). The language is chosen the way a person does: the browser's
 // Accept-Language on a first visit, the top bar's switch (kept in local storage, and on the account when signed
 // in). Then the main journeys are walked in Arabic at 390 × 844 in both themes, as a visitor, a user and the
 // super admin: every page reads right to left, is no wider than the screen, is axe clean and shows no English
 // besides names, e-mails, codes, hashes, amounts and the kept words (USDT, TRC20, Tron, VIP1…VIP7, the brand).
-// And the API speaks the request's language: a validation error in Arabic for `Accept-Language: ar`, the spec's
+// And the API speaks the request's language: a validation error in Arabic for `Accept-Language: ar`, the product's
 // English for `Accept-Language: en`.
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';

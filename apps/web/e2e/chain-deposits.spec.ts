@@ -1,4 +1,4 @@
-// Deposits confirmed on the Tron chain (issue 15), in the browser: the super admin points TRON_API_URL at a local
+// Deposits confirmed on the Tron chain (decision 013), in the browser: the super admin points TRON_API_URL at a local
 // TronGrid stand-in (apps/server/test/tron-standin.ts, run by this test); a user asks to deposit, sees the exact
 // amount, the address and the QR code with a countdown; the stand-in confirms the transfer and the page turns to
 // credited and shows the new balance, without a reload. An admin sees the poller's health and credits an unmatched

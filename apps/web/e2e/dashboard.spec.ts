@@ -1,4 +1,4 @@
-// Issue 19: a home for signed-in users, and choices that carry through a login. Login lands on /user/dashboard;
+// A home for signed-in users, and choices that carry through a login. Login lands on /user/dashboard;
 // the dashboard shows the server's numbers; a VIP choice and a deep link survive the redirect to /login; the
 // top bar's user menu works by keyboard; the page is axe clean in both themes and never scrolls sideways.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// A web client written to spec §7 (issue 14, decision 010), in Chromium: a fixture page — test code only, never
+// A web client written to the public API (docs/product.md#drop-in-clients, decision 010), in Chromium: a fixture page — test code only, never
 // part of the product — that calls the API with plain fetch(…, { credentials: 'include' }) and no X-XSRF-TOKEN.
 // Served from the app's origin (Playwright answers its URL; the browser treats it as the app's own page), its very
 // first request (a sign-up) and a withdrawal, a role change and a video creation succeed. The same page served from
@@ -8,9 +8,9 @@ import http from 'node:http';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { SADMIN, api, expect, loginViaApi, newUser, test } from './fixtures';
 
-const FIXTURE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Spec §7 client fixture</title></head>
+const FIXTURE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Public-API client fixture</title></head>
 <body><p>fixture</p><script>
-  // The calls a spec §7 client makes: JSON in and out, cookies sent, no anti-forgery header.
+  // The calls a public-API client makes: JSON in and out, cookies sent, no anti-forgery header.
   window.call = async (base, method, path, body) => {
     try {
       const res = await fetch(base + '/api/v1' + path, {
@@ -81,7 +81,7 @@ async function recordApiAnswers(page: Page, appOrigin: string): Promise<string[]
   return seen;
 }
 
-test('a spec §7 client page: works from the app’s origin without a token; from another port every call is refused and nothing changes', async ({ browser, baseURL }) => {
+test('a public-API client page: works from the app’s origin without a token; from another port every call is refused and nothing changes', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const appOrigin = new URL(baseURL!).origin;
   const port = Number(new URL(baseURL!).port);

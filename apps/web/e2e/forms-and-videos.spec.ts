@@ -1,5 +1,5 @@
-// Issue 19: forms mark the field at fault (aria-invalid, the message under it by aria-describedby, focus on it)
-// besides the spec's toasts; passwords have a Show/Hide button; a titled video shows its title; the reward
+// Forms mark the field at fault (aria-invalid, the message under it by aria-describedby, focus on it)
+// besides the product's toasts; passwords have a Show/Hide button; a titled video shows its title; the reward
 // countdown stops while the <video> element is paused; the admin dashboard's legend and zero-filled days.
 import type { Locator } from '@playwright/test';
 import { DESKTOP, SADMIN, api, expect, expectAccessible, expectToast, loginViaApi, newUser, recordClip, signUpViaApi, test } from './fixtures';

@@ -1,4 +1,4 @@
-// Spec §2, §6: route guards on the client (anonymous → /login, no permission → /denied) and the 404 page.
+// docs/product.md#routes, #roles: route guards on the client (anonymous → /login, no permission → /denied) and the 404 page.
 import { DESKTOP, SADMIN, expect, expectAccessible, loginViaApi, signUpViaApi, test, visit } from './fixtures';
 
 test.use({ viewport: DESKTOP });

@@ -1,4 +1,4 @@
-// The marketing pages and the six blog articles in English and Arabic (issue 20). English keeps the spec's
+// The marketing pages and the six blog articles in English and Arabic (docs/i18n.md). English keeps the product's
 // texts and never downloads the Arabic articles; Arabic reads right to left, fits 390 px, shows no English
 // outside names, codes and amounts, and stays axe clean in both themes.
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Journeys of the notification centre (issue 18): a transfer reaches the recipient's open tab live (bell count,
+// Journeys of the notification centre (docs/product.md#notifications): a transfer reaches the recipient's open tab live (bell count,
 // panel naming the sender) and by one e-mail; marking read; paging; e-mail preferences; an admin's announcement;
 // axe on the page, the open panel and the admin page in both themes; no sideways scroll at 390 px.
 import { readdir, readFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// Every user their own deposit address (issue 29), in the browser: the super admin sets TRON_XPUB (an account key
+// Every user their own deposit address, in the browser: the super admin sets TRON_XPUB (an account key
 // of a test mnemonic) and points TRON_API_URL at the TronGrid stand-in (apps/server/test/tron-standin.ts, run by
 // this test, answering the contract events call); a user sees their own address with its QR code, a copy button,
 // the minimum and "any amount", at 360 px in English and Arabic, light and dark, axe clean; the stand-in confirms

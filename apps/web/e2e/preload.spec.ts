@@ -1,4 +1,4 @@
-// Issue 19 (Lighthouse on /user/dashboard): a first load gets its files from the server's Link hints, beside the
+// Lighthouse on /user/dashboard (docs/performance.md): a first load gets its files from the server's Link hints, beside the
 // main chunk instead of after it has run: index.html's own files, the page's chunks, and its message catalogs in
 // the reader's language (the `lang` cookie the client keeps, else Accept-Language; with Lingui's runtime when a
 // catalog has plurals). Every hint must be one the page uses: a hint it cannot match (a wrong `crossorigin`, say)

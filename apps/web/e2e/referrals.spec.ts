@@ -1,4 +1,4 @@
-// The referral program's "My team" page (issue 16). A chain A ← B ← C ← D (A referred B, …) plus 20 more people A
+// The referral program's "My team" page (docs/money.md#referral-program). A chain A ← B ← C ← D (A referred B, …) plus 20 more people A
 // referred: B's first deposit is approved (A +1.00 at level 1) and D is paid a 2.00 video reward (A +0.06 at level 3).
 // A's team page shows the people and amounts per level and the members page by page, used with the keyboard on a
 // 390 px phone in both themes, with no sideways scroll and no serious axe violation; D (nobody below) sees the empty

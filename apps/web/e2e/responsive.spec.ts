@@ -1,4 +1,4 @@
-// The phone-and-desk sweep (issue 19): every route every role can reach, at 360, 390, 768 (Tailwind's `md`, the
+// The phone-and-desk sweep (docs/product.md#web-client): every route every role can reach, at 360, 390, 768 (Tailwind's `md`, the
 // narrowest desk, without the side menu), 1,280 and 1,920 px, in both themes, with long values seeded (60-character
 // names and e-mails, 64-character hashes, a long payout address, 7-digit amounts). A page may never be wider than
 // the screen, every primary action (`data-primary-action`: primary buttons, row actions) must lie inside the

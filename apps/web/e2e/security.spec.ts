@@ -1,8 +1,8 @@
-// Account security (issue 17) in Chromium, on a 390 px wide phone: the security page passes axe in both themes with
+// Account security (docs/product.md#security-rules) in Chromium, on a 390 px wide phone: the security page passes axe in both themes with
 // no sideways scroll; two-factor sign-in is turned on with the keyboard and then asked for at login; passkeys are
 // registered, renamed, used to sign in without a password and removed, with the DevTools virtual authenticator
 // (CDP WebAuthn.addVirtualAuthenticator); a session ended on the security page logs that browser out at its next
-// request. Issue 26 (sudo mode): adding or removing a passkey and turning two-factor sign-in on ask for the password
+// request. Sudo mode (decision 017): adding or removing a passkey and turning two-factor sign-in on ask for the password
 // again (and the code with two-factor sign-in on) in an accessible dialog, then carry on; turning it off takes the
 // password beside the code.
 import { readdir, readFile } from 'node:fs/promises';
@@ -39,7 +39,7 @@ async function subjectsTo(email: string): Promise<string[]> {
   return texts.filter((t) => t.includes(`To: ${email}`)).map((t) => /^Subject: (.*)$/m.exec(t)?.[1] ?? '');
 }
 
-/** The sudo-mode dialog (issue 26): the password (and the code with 2FA on), then Confirm; the action carries on. */
+/** The sudo-mode dialog: the password (and the code with 2FA on), then Confirm; the action carries on. */
 async function confirmItIsYou(page: Page, password: string, code?: string) {
   const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
   await expect(dialog).toBeVisible();
@@ -65,7 +65,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('list', { name: 'Sign-in attempts' })).toBeVisible();
     await noSidewaysScroll(page);
     await expectAccessible(page);
-    // The sudo-mode dialog (issue 26), then the setup step (QR code, key, code field) too.
+    // The sudo-mode dialog, then the setup step (QR code, key, code field) too.
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     await expect(page.getByRole('dialog', { name: 'Confirm it is you' })).toBeVisible();
     await noSidewaysScroll(page);
@@ -85,7 +85,7 @@ test('two-factor sign-in turned on with the keyboard, then asked for at login; w
 
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).focus();
   await page.keyboard.press('Enter');
-  // Sudo mode (issue 26): the dialog takes the focus; the password, Enter, and the setup carries on.
+  // Sudo mode: the dialog takes the focus; the password, Enter, and the setup carries on.
   await expect(page.getByRole('dialog', { name: 'Confirm it is you' }).getByLabel('Your password')).toBeFocused();
   await page.keyboard.type(user.password);
   await page.keyboard.press('Enter');
@@ -125,7 +125,7 @@ test('passkeys: register two, rename one, sign in without a password, remove the
 
   await page.getByLabel('New passkey’s name').fill('Laptop');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
-  // A session alone cannot add a passkey (issue 26): the password first; for 5 minutes it is not asked again.
+  // A session alone cannot add a passkey: the password first; for 5 minutes it is not asked again.
   await confirmItIsYou(page, user.password);
   await expectToast(page, 'Passkey added');
   const list = page.getByRole('list', { name: 'Your passkeys' });

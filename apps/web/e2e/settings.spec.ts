@@ -1,4 +1,4 @@
-// Platform settings (issue 13): the super admin changes the deposit address and the support phone on the settings
+// Platform settings (docs/operations.md): the super admin changes the deposit address and the support phone on the settings
 // page, with the keyboard, on a 390 px wide phone; a bad value is refused on the page and nothing is saved; a user
 // of a SECOND instance on the same database sees the new address on /user/deposit within 5 s, and the new phone on
 // the contact page and in the footer (all read GET /config). An ADMIN has no settings page and gets 403 from

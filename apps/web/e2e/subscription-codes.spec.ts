@@ -1,4 +1,4 @@
-// The admin page for subscription codes (issue 14): generate a code, copy it, see it used — with axe on the page.
+// The admin page for subscription codes (docs/product.md#drop-in-clients): generate a code, copy it, see it used — with axe on the page.
 import { DESKTOP, SADMIN, api, expect, expectAccessible, expectToast, loginViaApi, newUser, signUpViaApi, test } from './fixtures';
 
 test.use({ viewport: DESKTOP });

@@ -1,4 +1,4 @@
-// Spec §5: each account form shows the spec's message as a toast, in the browser, before any call is made,
+// docs/product.md#validation: each account form shows the product's message as a toast, in the browser, before any call is made,
 // and nothing is created or changed.
 import type { Page } from '@playwright/test';
 import { DESKTOP, api, expect, expectAccessible, expectToast, newUser, signUpViaApi, test } from './fixtures';
@@ -95,7 +95,7 @@ test('change password: a missing new password is refused with "Please fill all t
   expect((await api(request, 'POST', '/user/login', { email: u.email, password: u.password })).status).toBe(200);
 });
 
-test('sign-up: an e-mail with an invisible or direction-control character is refused with a clear message (issue 12 item 6)', async ({ page }) => {
+test('sign-up: an e-mail with an invisible or direction-control character is refused with a clear message', async ({ page }) => {
   const calls = watchCalls(page, '/user/register');
   await page.goto('/signup');
   const u = newUser('zw');

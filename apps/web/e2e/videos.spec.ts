@@ -1,4 +1,4 @@
-// Journeys for videos (spec §2, §4, §5, §8): the admin adds, edits and deletes videos; a subscriber watches
+// Journeys for videos (docs/product.md#routes, #behaviour, #validation, #messages): the admin adds, edits and deletes videos; a subscriber watches
 // one for its time and is paid once a day; a user without a subscription is denied the library.
 import type { Page } from '@playwright/test';
 import { DESKTOP, SADMIN, api, expect, expectAccessible, expectToast, loginViaApi, recordClip, signUpViaApi, test, visit } from './fixtures';
@@ -126,7 +126,7 @@ test('a subscriber watches a video for its time and is paid once a day', async (
   );
 
   // The file video plays for real: a clip recorded in the browser is served for its link (no network here). The
-  // countdown runs only while the <video> element plays (issue 19).
+  // countdown runs only while the <video> element plays.
   const clip = await recordClip(page, 8);
   await page.route(link, (route) => route.fulfill({ status: 200, contentType: 'video/webm', body: clip }));
 
@@ -142,7 +142,7 @@ test('a subscriber watches a video for its time and is paid once a day', async (
 
   // A YouTube video: its hqdefault thumbnail on the card, and the privacy-enhanced embed, muted and autoplaying.
   // Newest first: ours is the first card of this id (a repeated run adds another).
-  // Untitled, it is named for its kind and day (issue 19), never by YouTube's raw id.
+  // Untitled, it is named for its kind and day, never by YouTube's raw id.
   const youTubeCard = page
     .getByTestId('video-card')
     .filter({ has: page.locator('img[src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"]') })

@@ -1,4 +1,4 @@
-// The i18n check (issue 20 item 5): fails when a text of the web client is not translatable or not translated.
+// The i18n check (docs/i18n.md): fails when a text of the web client is not translatable or not translated.
 // It reads every source file of the client with the TypeScript parser:
 //   1. Every text a person sees must go through t(), msg() or <Trans id>: JSX text, text attributes
 //      (aria-label, title, placeholder, alt, label, …) and toast texts written as English literals fail.

@@ -1,4 +1,4 @@
-// Admin money calls: points added or removed (spec §5, §7), list paging, the ledger check.
+// Admin money calls: points added or removed (docs/product.md#validation, #api), list paging, the ledger check.
 import { z } from 'zod';
 import { LIMITS, MSG } from './constants.js';
 import { parseCents } from './money.js';
@@ -10,7 +10,7 @@ export const ADMIN_MSG = {
   insufficient: 'The user does not have enough points',
 } as const;
 
-/** POST /adpoint/addpoint and /removepoint {email, points}: any invalid input gets the spec's one message. */
+/** POST /adpoint/addpoint and /removepoint {email, points}: any invalid input gets the product's one message. */
 export const adminPointsBody = z
   .object({ email: z.unknown().optional(), points: z.unknown().optional() })
   .transform((v, ctx) => {
@@ -27,7 +27,7 @@ export type AdminPointsBody = z.input<typeof adminPointsBody>;
 export const ADMIN_PAGE_MAX = 100;
 export const ADMIN_PAGE_DEFAULT = 20;
 /**
- * Spec §7 clients read GET /user/all, /deposit/deposit and /withdraw without paging parameters and count what
+ * Public-API clients (docs/product.md#drop-in-clients) read GET /user/all, /deposit/deposit and /withdraw without paging parameters and count what
  * they get: such a read returns every row, in the list's order, up to this many (then `capped: true`).
  * With `page` or `limit` the lists page (a missing one takes its default: page 1, limit 20).
  */

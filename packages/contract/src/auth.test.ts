@@ -7,7 +7,7 @@ const msg = (schema: { safeParse(v: unknown): { success: boolean; error?: unknow
   return r.success ? null : firstMessage(r.error as never);
 };
 
-describe('the spec §5 messages, in the spec order', () => {
+describe('the sign-up messages of docs/product.md#validation, in their order', () => {
   const full = { fullName: 'Alice', email: 'alice@example.com', phone: '+971500000000', password: 'long-enough-1' };
   test('sign-up', () => {
     for (const k of ['fullName', 'email', 'phone', 'password'] as const) {

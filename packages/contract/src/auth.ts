@@ -1,5 +1,5 @@
-// Account payloads. Client forms check the spec's messages in the spec's order; the server
-// applies the same schemas plus the DESIGN §4 password length, so both sides give one message.
+// Account payloads. Client forms check the product's messages in the product's order; the server
+// applies the same schemas plus the docs/product.md#security-rules password length, so both sides give one message.
 import { z } from 'zod';
 import { LIMITS, MSG, ROLES } from './constants.js';
 import { LANGUAGES } from './language.js';
@@ -20,7 +20,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
  */
 export const INVISIBLE_CHARS = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\p{Zl}\p{Zp}]/u;
 export const EMAIL_INVISIBLE = 'E-mail address must not contain invisible or direction-control characters';
-/** Refusals of the account calls that are about one field: the forms mark that field (issue 19). */
+/** Refusals of the account calls that are about one field: the forms mark that field. */
 export const ACCOUNT_MSG = {
   emailTaken: 'An account with this e-mail already exists',
   oldPasswordWrong: 'Old password is incorrect',
@@ -28,7 +28,7 @@ export const ACCOUNT_MSG = {
 /** How every e-mail is compared: trimmed, NFC-normalised (e + U+0301 is é), lower case. */
 export const normaliseEmail = (email: string) => email.trim().normalize('NFC').toLowerCase();
 
-/** The account's one-line texts (issue 26): no control, bidi or zero-width character; NFC. */
+/** The account's one-line texts: no control, bidi or zero-width character; NFC. */
 const fullNameField = oneLineText(TEXT_MSG.fullName, { min: LIMITS.nameMin, minMessage: MSG.nameMin, max: LIMITS.nameMax });
 const phoneField = (minMessage: string) => oneLineText(TEXT_MSG.phone, { min: 1, minMessage: minMessage, max: LIMITS.phoneMax });
 export const emailField = z
@@ -119,7 +119,7 @@ export const publicUser = z.object({
   createdAt: z.string(),
   /** Two-factor sign-in (an authenticator app) is on. */
   twoFactor: z.boolean(),
-  /** The saved language (issue 20): the web client adopts it after login. */
+  /** The saved language: the web client adopts it after login. */
   language: z.enum(LANGUAGES),
 });
 export type PublicUser = z.infer<typeof publicUser>;

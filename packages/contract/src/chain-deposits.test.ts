@@ -5,7 +5,7 @@ import { SETTINGS } from './settings.js';
 describe('chain deposit settings', () => {
   test('are in the registry, named after their variables', () => {
     for (const [name, def] of Object.entries(CHAIN_SETTINGS)) expect(SETTINGS[name as keyof typeof SETTINGS]).toBe(def);
-    expect(Object.values(CHAIN_SETTINGS).map((d) => d.env)).toEqual(['TRON_API_URL', 'TRON_API_KEY', 'USDT_CONTRACT', 'TRON_POLL_MS', 'DEPOSIT_WINDOW_MIN']);
+    expect(Object.values(CHAIN_SETTINGS).map((d) => d.env)).toEqual(['TRON_API_URL', 'TRON_API_KEY', 'USDT_CONTRACT', 'TRON_POLL_MS', 'TRON_XPUB', 'DEPOSIT_WINDOW_MIN']);
   });
 
   test('TRON_API_URL: empty or an http(s) address, trailing slashes dropped', () => {

@@ -1,4 +1,4 @@
-// Deposits confirmed on the Tron chain (issue 15): payment requests with an exact amount, the unmatched transfers
+// Deposits confirmed on the Tron chain (decision 013): payment requests with an exact amount, the unmatched transfers
 // admins resolve, the poller's health, and the settings that turn it on (TRON_API_URL empty = the manual flow).
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './auth.js';
@@ -10,7 +10,7 @@ import { parseAccountXpub } from './xpub.js';
 
 /** TRON address pattern (duplicated from settings.ts would be a cycle: settings.ts imports this file). */
 const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
-// Controls, bidi and zero-width characters (issue 26): a Tron API URL or an e-mail holding one is refused.
+// Controls, bidi and zero-width characters: a Tron API URL or an e-mail holding one is refused.
 const CONTROL = ONE_LINE_REFUSED;
 
 export const DEFAULT_USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -44,7 +44,7 @@ export const CHAIN_MSG = {
   held: 'This transaction does not match any of your payment requests. It has been passed to our team, who will check it and credit it to the account that paid it.',
   alreadyCredited: 'This transaction has already been credited',
   chainUnavailable: 'We could not reach the Tron network just now. Please try again in a minute.',
-  // Per-user deposit addresses (issue 29).
+  // Per-user deposit addresses.
   tronXpub: 'TRON_XPUB must be empty or an extended public key (xpub…) of a Tron wallet account',
   tronXpubPrivate:
     'TRON_XPUB must be an extended PUBLIC key (xpub…). This is an extended private key: never give it to the platform; export the account’s xpub from your wallet instead',
@@ -251,7 +251,7 @@ export const assignTransferBody = z.object({
 export const unmatchedQuery = closedAccountsQuery;
 export type AssignTransferBody = z.input<typeof assignTransferBody>;
 
-// ---- Per-user deposit addresses (issue 29) ----
+// ---- Per-user deposit addresses ----
 
 export const OWN_DEPOSIT_STATUSES = ['confirming', 'credited', 'below_minimum', 'refused'] as const;
 

@@ -27,11 +27,11 @@ export const LIMITS = {
   videoMaxMinutes: 600,
 } as const;
 
-/** Toast durations of spec §9; at most 20 toasts at once. */
+/** Toast durations of docs/product.md#limits; at most 20 toasts at once. */
 export const TOAST_DURATIONS = { blank: 4000, error: 4000, success: 2000, loading: Infinity, custom: 4000 } as const;
 export const TOAST_LIMIT = 20;
 
-/** Texts of spec §5 and §8, word for word. */
+/** Texts of docs/product.md#validation and #messages, word for word. */
 export const MSG = {
   fillAll: 'Please fill all the details',
   nameMin: 'Name should be atleast of 3 characters',

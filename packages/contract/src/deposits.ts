@@ -1,11 +1,11 @@
-// Deposit claims (spec §7; DESIGN §5): a claim moves no money until an admin approves it.
+// Deposit claims (docs/product.md#api; docs/money.md): a claim moves no money until an admin approves it.
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { amountCents } from './money.js';
 import { adminListQuery } from './admin.js';
 
 export const DEPOSIT_MSG = {
-  /** MIN_DEPOSIT (issue 26): a payment request or a deposit form below it is refused. */
+  /** MIN_DEPOSIT: a payment request or a deposit form below it is refused. */
   belowMinimum: (amount: string) => `The minimum deposit is ${amount} USDT. Enter an amount of at least ${amount}.`,
   submitted: 'Deposit request submitted. It will be credited once approved.',
   duplicate: 'This transaction ID has already been submitted',

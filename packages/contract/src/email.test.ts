@@ -1,4 +1,4 @@
-// Issue 12 item 6: e-mail addresses with invisible or direction-control characters are refused with a clear
+// E-mail addresses with invisible or direction-control characters are refused with a clear
 // message; every e-mail is NFC-normalised before it is compared (the web forms use these same schemas).
 import { describe, expect, test } from 'vitest';
 import { EMAIL_INVISIBLE, firstMessage, forgotBody, loginBody, normaliseEmail, registerBody } from './auth.js';

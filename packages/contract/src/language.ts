@@ -1,4 +1,4 @@
-// The platform's languages (issue 20): English, the spec's language, and Arabic. The user's choice is saved on the
+// The platform's languages (docs/i18n.md): English, the product's language, and Arabic. The user's choice is saved on the
 // account (users.language, migration 0016; PUT /api/v1/user/language) and decides the language of API messages,
 // e-mails and notifications; without it, a request's Accept-Language does.
 import { z } from 'zod';

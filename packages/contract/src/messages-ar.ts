@@ -1,4 +1,4 @@
-// API messages in Arabic (issue 20). The API writes every `message` in English, word for word as the spec and the
+// API messages in Arabic (docs/i18n.md). The API writes every `message` in English, word for word as docs/product.md and the
 // contract have it; the server turns it into the request's language in one place (apps/server/src/i18n.ts) with
 // translateMessage. Keys are the exact English texts; texts with variable parts (amounts, counts, ids) are in
 // AR_PATTERNS. Amounts keep Latin digits, as UAE finance apps show them; USDT, TRC20, VIP3, TXID and the like
@@ -8,7 +8,7 @@ import type { Language } from './language.js';
 
 /** Arabic of each fixed English message. */
 export const AR_MESSAGES: Readonly<Record<string, string>> = {
-  // Spec §5 and §8 (MSG): form checks, loading and confirmation texts, failures.
+  // docs/product.md#validation and #messages (MSG): form checks, loading and confirmation texts, failures.
   'Please fill all the details': 'يُرجى تعبئة جميع البيانات',
   'Name should be atleast of 3 characters': 'يجب ألا يقل الاسم عن 3 أحرف',
   'Invalid email id': 'البريد الإلكتروني غير صالح',
@@ -62,7 +62,7 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'An account with this e-mail already exists': 'يوجد حساب مسجّل بهذا البريد الإلكتروني',
   'Old password is incorrect': 'كلمة المرور الحالية غير صحيحة',
   'Phone is required': 'رقم الهاتف مطلوب',
-  // One-line texts (issue 26, one-line.ts): no control, direction or zero-width character.
+  // One-line texts (one-line.ts): no control, direction or zero-width character.
   'Full name must be one line of text without control or direction characters': 'يجب أن يكون الاسم الكامل سطرًا واحدًا من النص دون أحرف تحكم أو أحرف للتحكم في اتجاه النص',
   'Phone must be one line of text without control or direction characters': 'يجب أن يكون رقم الهاتف سطرًا واحدًا من النص دون أحرف تحكم أو أحرف للتحكم في اتجاه النص',
   'Passkey name must be one line of text without control or direction characters': 'يجب أن يكون اسم مفتاح المرور سطرًا واحدًا من النص دون أحرف تحكم أو أحرف للتحكم في اتجاه النص',

@@ -1,6 +1,6 @@
 // Money is integer cents everywhere on the server; JSON carries numbers with at most 2 decimals.
 // Parsing works on the decimal text, never on float arithmetic, so 0.1 + 0.2 style errors cannot occur.
-// No zod here (money.ts adds the schemas): a page that only shows amounts loads no schema code (issue 19).
+// No zod here (money.ts adds the schemas): a page that only shows amounts loads no schema code (docs/product.md#web-client).
 
 export const MAX_AMOUNT_CENTS = 100_000_000; // 1,000,000.00
 

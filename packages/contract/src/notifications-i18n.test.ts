@@ -1,4 +1,4 @@
-// Issue 20 item 4: every notification kind renders in Arabic, with Arabic words around the same amounts, numbers
+// Every notification kind renders in Arabic, with Arabic words around the same amounts, numbers
 // and names as the English text. A kind added without an Arabic text fails here (and in the typecheck: SAMPLES and
 // NOTIFICATION_TEXT_AR are typed over every kind).
 import { describe, expect, test } from 'vitest';
@@ -50,7 +50,7 @@ const SAMPLES: { [K in NotificationKind]: NotificationParams[K][] } = {
 /** The values a user or another party typed: they appear unchanged in either language. */
 const typed = (params: object) => Object.values(params).filter((v): v is string => typeof v === 'string' && v.length > 0 && !['chain', 'admin', 'points', 'code', 'commission', 'bonus'].includes(v));
 
-describe('notifications in Arabic (issue 20)', () => {
+describe('notifications in Arabic', () => {
   test('every kind has samples', () => {
     expect(Object.keys(SAMPLES).sort()).toEqual([...NOTIFICATION_KINDS].sort());
   });

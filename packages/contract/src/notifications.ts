@@ -1,7 +1,7 @@
-// Notifications (issue 18): what a user is told when money moves or their account's security changes, in the
+// Notifications (docs/product.md#notifications): what a user is told when money moves or their account's security changes, in the
 // in-app centre (the bell, the panel, /user/notifications) and by e-mail. Each kind belongs to a category (e-mail
 // preferences are per category; security cannot be turned off). The English texts are message functions of the
-// event's parameters, kept here so the centre and the e-mail say the same words and a translation (issue 20) has
+// event's parameters, kept here so the centre and the e-mail say the same words and a translation (docs/i18n.md) has
 // one place to start from: the server stores kind + params next to the rendered title and body.
 import { z } from 'zod';
 import { formatCents } from './money.js';
@@ -74,7 +74,7 @@ export interface NotificationText {
 
 const points = (cents: number) => `${formatCents(cents)} points`;
 // What a person typed (a name, a payment id, a transaction id, an e-mail, the browser's User-Agent) is shown as one
-// line (issue 26): stored values from before the refusal at the door may still hold CR/LF, bidi overrides or
+// line: stored values from before the refusal at the door may still hold CR/LF, bidi overrides or
 // zero-width characters, and must neither add lines to the sentence nor reorder it. Names are quoted: “Alice”.
 const one = oneLineDisplay;
 const NOT_YOU = 'If this was not you, change your password now and end your other sessions on your security page.';
@@ -167,13 +167,13 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
   announcement: (p) => ({ title: oneLineDisplay(p.title), body: multiLineDisplay(p.body) }),
 };
 
-/** The languages a notification (and its e-mail) is rendered in: the recipient's `users.language` (issue 20). */
+/** The languages a notification (and its e-mail) is rendered in: the recipient's `users.language`. */
 export const NOTIFICATION_LANGUAGES = LANGUAGES;
 export type NotificationLanguage = Language;
 /** A stored or requested language → one we render ('en' for anything else). */
 export const notificationLanguage = (lang: unknown): NotificationLanguage => (lang === 'ar' ? 'ar' : 'en');
 
-// Arabic (issue 20): Modern Standard Arabic. Amounts keep Latin digits (formatCents), product terms (USDT, TRC20,
+// Arabic: Modern Standard Arabic. Amounts keep Latin digits (formatCents), product terms (USDT, TRC20,
 // VIP1…VIP7, Tron) stay as they are. What the user or another party typed (names, e-mails, payment ids, the
 // browser) is wrapped in Unicode isolates (FSI … PDI), so a Latin name ending in punctuation cannot reorder the
 // right-to-left sentence around it; the marks are invisible.
@@ -373,7 +373,7 @@ export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];
 
 export const announcementBody = z.object({
   audience: z.enum(ANNOUNCEMENT_AUDIENCES, { error: NOTIFICATION_MSG.audience }),
-  // The title is one line (it is the e-mail's subject); the body may keep its line breaks, nothing else (issue 26).
+  // The title is one line (it is the e-mail's subject); the body may keep its line breaks, nothing else.
   title: oneLineText(TEXT_MSG.announcementTitle, {
     typeMessage: NOTIFICATION_MSG.announcementTitle,
     min: 1,

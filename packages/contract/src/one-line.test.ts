@@ -1,4 +1,4 @@
-// Issue 26: one-line texts refuse controls, bidi and zero-width characters with a message naming the field, are
+// One-line texts refuse controls, bidi and zero-width characters with a message naming the field, are
 // NFC-normalised; the display helpers make a stored value one safe line inside a sentence.
 import { describe, expect, test } from 'vitest';
 import { firstMessage, registerBody, updateProfileBody } from './auth.js';

@@ -1,4 +1,4 @@
-// One-line texts a person enters (issue 26): names, titles, labels, payment ids. A full name with CR/LF put a
+// One-line texts a person enters (docs/security.md §7b): names, titles, labels, payment ids. A full name with CR/LF put a
 // second, invented paragraph into the recipient's notification and e-mail; U+202E reversed what followed it. Every
 // such field is built with `oneLineText`, on the server (validation) and in the web forms alike, so both refuse the
 // same characters with the same message, which names the field.

@@ -1,4 +1,4 @@
-// Transfers between users (spec §5, §7; DESIGN §5).
+// Transfers between users (docs/product.md#validation, #api; docs/money.md).
 import { z } from 'zod';
 import { LIMITS, MSG } from './constants.js';
 import { amountCents } from './money.js';

@@ -1,4 +1,4 @@
-// The referral program (issue 16): a share of every video reward goes up the referral chain, one rate per level,
+// The referral program (docs/money.md#referral-program): a share of every video reward goes up the referral chain, one rate per level,
 // and a user's direct referrer gets a bonus when that user's first deposit is credited. Rates are percentages with
 // at most 2 decimals, handled as basis points (1% = 100 bp) so every share is integer arithmetic on cents.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Account security (issue 17): authenticator codes (TOTP, RFC 6238), recovery codes, passkeys, sessions and the
+// Account security (docs/product.md#security-rules): authenticator codes (TOTP, RFC 6238), recovery codes, passkeys, sessions and the
 // sign-in history. The messages here are what the server answers and the security page shows.
 import { z } from 'zod';
 import { TEXT_MSG, oneLineText } from './one-line.js';
@@ -12,7 +12,7 @@ export const LOGIN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const LOGIN_HISTORY_SIZE = 50;
 export const PASSKEY_NAME_MAX = 64;
 /**
- * Sudo mode (issue 26, decision 017): adding or removing a passkey and turning two-factor sign-in on or off need the
+ * Sudo mode (decision 017): adding or removing a passkey and turning two-factor sign-in on or off need the
  * password (and the second factor when it is on) re-entered in the same session within this time.
  */
 export const REAUTH_TTL_MS = 5 * 60 * 1000;
@@ -117,7 +117,7 @@ export const loginHistoryEntry = z.object({ createdAt: z.string(), ip: z.string(
 export type LoginHistoryEntry = z.infer<typeof loginHistoryEntry>;
 export const loginHistoryResponse = z.object({ success: z.boolean(), message: z.string(), entries: z.array(loginHistoryEntry) });
 
-/** A passkey's name: one line (issue 26), 1 to 64 characters. */
+/** A passkey's name: one line, 1 to 64 characters. */
 export const passkeyName = oneLineText(TEXT_MSG.passkeyName, {
   typeMessage: SECURITY_MSG.passkeyName,
   min: 1,

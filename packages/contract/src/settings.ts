@@ -1,4 +1,4 @@
-// Platform settings the super admin edits on the settings page (issue 13). Each one is named after the environment
+// Platform settings the super admin edits on the settings page (docs/operations.md). Each one is named after the environment
 // variable that seeds it on the first start (DEPOSIT_ADDRESS → depositAddress). Its entry here is the one place
 // that says how it is validated (start-up config, PUT /settings and the web form alike), shown and sent as JSON:
 // a later setting is one more entry (plus its variable in the server's config.ts).
@@ -57,7 +57,7 @@ const amountOrZero = (label: string) =>
 
 /**
  * A one-line text setting: trimmed, NFC. With `invisibleMessage`, a value holding a control, format (bidi,
- * zero-width) or other invisible character is refused with it first (issue 26: the support e-mail's pattern lets
+ * zero-width) or other invisible character is refused with it first (the support e-mail's pattern lets
  * any non-space through, so U+202E or a zero-width space would be stored and shown in the footer); the other text
  * settings' patterns admit only ASCII and refuse them with their own message.
  */
@@ -107,7 +107,7 @@ export const SETTINGS = {
     help: 'The Tron (TRC20) address users send USDT to, shown with its QR code on the deposit page. Empty turns deposits off.',
     schema: textSetting(TRON_ADDRESS_PATTERN, SETTINGS_MSG.depositAddress, { max: 34, allowEmpty: true }),
   },
-  // Deposits confirmed on the Tron chain (issue 15): TRON_API_URL, TRON_API_KEY, USDT_CONTRACT, TRON_POLL_MS, DEPOSIT_WINDOW_MIN.
+  // Deposits confirmed on the Tron chain: TRON_API_URL, TRON_API_KEY, USDT_CONTRACT, TRON_POLL_MS, DEPOSIT_WINDOW_MIN.
   ...CHAIN_SETTINGS,
   minDeposit: {
     env: 'MIN_DEPOSIT',

@@ -1,4 +1,4 @@
-// Subscription activation codes (issue 14 item 3): an admin generates single-use codes; a logged-in user applies
+// Subscription activation codes (docs/product.md#drop-in-clients): an admin generates single-use codes; a logged-in user applies
 // one to activate the subscription, free of charge. Calls: POST /subscription/add-code (admin, empty body),
 // GET /subscription/all-codes (admin), POST /subscription/apply-code { code } (a logged-in user).
 import { z } from 'zod';

@@ -11,7 +11,7 @@ export function trimTrailingSlashes(text: string): string {
 }
 
 /**
- * Characters a one-line text a person enters (a name, a title, a label, a payment id) must not contain (issue 26):
+ * Characters a one-line text a person enters (a name, a title, a label, a payment id) must not contain:
  * C0 controls (U+0000–U+001F: NUL, TAB, LF, CR…) and DEL; C1 controls (U+0080–U+009F, NEL U+0085 among them);
  * the bidi controls (ALM U+061C, LRM/RLM U+200E/U+200F, the embeddings and overrides U+202A–U+202E, the isolates
  * U+2066–U+2069); the zero-width characters (ZWSP U+200B, ZWNJ U+200C, ZWJ U+200D, word joiner U+2060, BOM
@@ -42,7 +42,7 @@ export const hasRefusedMultiLineChar = (text: string) => MULTI_LINE_REFUSED.test
 /**
  * A stored text shown as one line inside a sentence (an e-mail, a notification, an audit line): controls and line
  * separators become a space, bidi controls and zero-width characters are dropped, runs of spaces become one, and
- * the ends are trimmed; NFC. For text stored before issue 26 refused these at the door: whatever it holds, it
+ * the ends are trimmed; NFC. For text stored before these were refused at the door: whatever it holds, it
  * neither breaks the sentence into lines nor reorders the words around it.
  */
 export function oneLineDisplay(text: string): string {

@@ -1,4 +1,4 @@
-// Video payloads (spec §3, §5, §7; DESIGN §6). A video is a YouTube link or a direct video file, the points it
+// Video payloads (docs/product.md#records, #validation, #api; #videos). A video is a YouTube link or a direct video file, the points it
 // pays (cents on the server) and the minutes it must be watched (centiminutes on the server: minutes × 100).
 // Client forms and the server apply the same schemas, so both give one message.
 import { z } from 'zod';
@@ -26,7 +26,7 @@ export const VIDEO_MSG = {
   titleInvisible: 'Title must not contain invisible or direction-control characters (line breaks, tabs, zero-width or bidi marks)',
 } as const;
 
-/** A video's optional name (issue 19), shown in the library and the player instead of its id. */
+/** A video's optional name, shown in the library and the player instead of its id. */
 export const VIDEO_TITLE_MAX = 120;
 
 export const VIDEO_LINK_MAX = 2048;
@@ -130,7 +130,7 @@ export const videoTime = z.unknown().transform((value, ctx) => {
 
 /**
  * The title: trimmed and NFC-normalised; empty text means "no title" (null). Absent (undefined) is kept as
- * undefined so an edit that does not send a title (a client of the spec's API) leaves the stored one alone.
+ * undefined so an edit that does not send a title (a client of the product's API) leaves the stored one alone.
  */
 export const videoTitle = z.unknown().transform((value, ctx): string | null | undefined => {
   if (value === undefined) return undefined;
@@ -154,7 +154,7 @@ export const videoTitle = z.unknown().transform((value, ctx): string | null | un
 const filled = (value: unknown) =>
   (typeof value === 'string' && value.trim().length > 0) || (typeof value === 'number' && !Number.isNaN(value));
 
-/** POST /video and PUT /video/{id}: link, point and time all required (spec §5); an optional title (issue 19). */
+/** POST /video and PUT /video/{id}: link, point and time all required (docs/product.md#validation); an optional title. */
 export const videoBody = z
   .object(
     { link: z.unknown().optional(), point: z.unknown().optional(), time: z.unknown().optional(), title: z.unknown().optional() },

@@ -1,4 +1,4 @@
-// Withdrawal requests (spec §7; DESIGN §5): the amount is held at once and paid out by an admin.
+// Withdrawal requests (docs/product.md#api; docs/money.md): the amount is held at once and paid out by an admin.
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { amountCents } from './money.js';
@@ -24,7 +24,7 @@ export const withdrawBody = z.object({
   amount: z.unknown().optional().superRefine((v, ctx) => {
     if (v === undefined || v === null || v === '') ctx.addIssue({ code: 'custom', message: WITHDRAW_MSG.amountRequired });
   }).pipe(amountCents()),
-  // One line (issue 26): the payment id is quoted in the user's notifications and e-mails and on the admins' desk.
+  // One line: the payment id is quoted in the user's notifications and e-mails and on the admins' desk.
   paymentId: oneLineText(TEXT_MSG.paymentId, {
     typeMessage: WITHDRAW_MSG.paymentIdRequired,
     min: 1,

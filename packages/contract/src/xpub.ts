@@ -1,4 +1,4 @@
-// An extended key as the TRON_XPUB setting takes it (issue 29): base58check, 78 bytes — version (4), depth (1),
+// An extended key as the TRON_XPUB setting takes it: base58check, 78 bytes — version (4), depth (1),
 // parent fingerprint (4), child number (4), chain code (32), key (33). Only its envelope is checked here (the
 // server derives addresses with @scure/bip32): a private key of any version (xprv, tprv, yprv, zprv … or a key
 // byte 0x00) is refused, and so is a key at any depth but 3, the account level m/44'/195'/0'.

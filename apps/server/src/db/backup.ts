@@ -1,4 +1,4 @@
-// Backup and restore of the whole database (issue 13 item 5; decision 011). A backup is every table of the public
+// Backup and restore of the whole database (decision 011). A backup is every table of the public
 // schema written with COPY inside ONE read-only REPEATABLE READ transaction: one snapshot, so it holds each money
 // movement entirely or not at all, while the platform keeps serving. The file is gzip: a JSON header line (format,
 // migration level, tables and columns, sequences), each table's COPY text rows ended by `\.`, and a JSON trailer

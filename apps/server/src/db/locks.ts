@@ -1,4 +1,4 @@
-// Every PostgreSQL advisory lock of the server (issue 27, item 3; docs/architecture.md "Transactions and locks").
+// Every PostgreSQL advisory lock of the server (docs/architecture.md "Transactions and locks").
 // The SQL that takes one is built here only: `pg_advisory…` is allowed nowhere else in the server's source
 // (eslint.config.js), so a new lock is a new entry below, and the unit test (locks.test.ts) sees every key.
 //

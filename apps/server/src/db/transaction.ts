@@ -1,4 +1,4 @@
-// The one way to run a database transaction (issue 27, item 3; docs/architecture.md "Transactions and locks").
+// The one way to run a database transaction (docs/architecture.md "Transactions and locks").
 // `db.transaction(` is allowed nowhere else in the server's source (eslint.config.js).
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { PG, pgCode } from '../errors.js';

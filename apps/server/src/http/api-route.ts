@@ -1,4 +1,4 @@
-// Whether a request is an API request, for the CSRF check and `Cache-Control: no-store` (DESIGN §4). Decided from
+// Whether a request is an API request, for the CSRF check and `Cache-Control: no-store` (docs/product.md#security-rules). Decided from
 // the route the router matched, never from the raw URL: the router decodes `/%61pi/v1/…` and strips the scheme
 // and host of an absolute-form target (`POST http://host/api/v1/…`), so a raw-URL prefix test misses them.
 import type { FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// The window of an admin list read (GET /user/all, /deposit/deposit, /withdraw). Spec §7 clients send no paging
+// The window of an admin list read (GET /user/all, /deposit/deposit, /withdraw). Public-API clients (docs/product.md#drop-in-clients) send no paging
 // parameters and count what they get, so such a read returns every row up to LIST_ALL_MAX, in the list's order,
 // with `capped: true` when rows were left out; with page or limit the list pages as before.
 // An unpaged read is 10,000 rows: PostgreSQL builds their JSON (the services' list…Json functions) and it is sent

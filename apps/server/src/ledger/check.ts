@@ -1,4 +1,4 @@
-// The ledger invariants of DESIGN §5, checked straight from the tables. Each breach is one line.
+// The ledger invariants of docs/money.md, checked straight from the tables. Each breach is one line.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 

@@ -1,4 +1,4 @@
-// CSRF (DESIGN §4, decision 010): an API request that is not GET/HEAD passes when the browser shows it comes from
+// CSRF (docs/product.md#security-rules, decision 010): an API request that is not GET/HEAD passes when the browser shows it comes from
 // this site (Sec-Fetch-Site: same-origin; without that header, Origin equal to APP_URL's origin) or when it
 // echoes the XSRF-TOKEN cookie in X-XSRF-TOKEN (double submit: scripts and curl). A browser that says the
 // request is cross-site or same-site, or names another Origin, is refused whatever else it carries.

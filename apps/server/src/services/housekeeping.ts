@@ -1,4 +1,4 @@
-// Housekeeping (issue 12, item 11): rows that can no longer mean anything are deleted on a schedule, by a timer
+// Housekeeping (docs/security.md): rows that can no longer mean anything are deleted on a schedule, by a timer
 // in every server process (buildApp starts it when the app is ready and stops it when the app closes):
 // - sessions past their absolute expiry or idle for IDLE_MS (the session lookup refuses them anyway),
 // - idempotency keys older than IDEMPOTENCY_KEEP_MS (24 h: a retry after that is a new request),

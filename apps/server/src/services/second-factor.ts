@@ -1,4 +1,4 @@
-// The second factor (issue 17): a code from the user's authenticator app (TOTP, RFC 6238: 6 digits, 30 s, ±1 period
+// The second factor (docs/product.md#security-rules): a code from the user's authenticator app (TOTP, RFC 6238: 6 digits, 30 s, ±1 period
 // of drift) or a single-use recovery code. A code is accepted once: the step it belongs to is stored and a code of
 // that step or an earlier one is refused, under a lock on the user's row, so two requests racing with one code
 // cannot both pass. Money leaving the account (withdrawal, transfer), disabling 2FA and changing the password need a

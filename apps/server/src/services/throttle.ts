@@ -1,4 +1,4 @@
-// Failed-attempt throttling kept in PostgreSQL, so every instance counts the same attempts (issue 12, item 4).
+// Failed-attempt throttling kept in PostgreSQL, so every instance counts the same attempts (docs/security.md).
 //
 // Nobody can lock an owner out:
 // - 10 failures per account *and client address* in 15 minutes → 429 for that pair only: an attacker's

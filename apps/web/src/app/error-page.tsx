@@ -6,7 +6,7 @@ function describe(error: unknown): string {
   return typeof error === 'string' ? error : t('Unknown error');
 }
 
-/** The fallback of spec §2: shown when rendering throws. */
+/** The fallback of docs/product.md#routes: shown when rendering throws. */
 export function ErrorPage({ error }: { error: unknown }) {
   return (
     <main className="mx-auto max-w-2xl px-4 py-16">

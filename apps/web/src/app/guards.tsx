@@ -1,4 +1,4 @@
-// Spec §6 on the client: anonymous → /login, logged in without permission → /denied.
+// docs/product.md#roles on the client: anonymous → /login, logged in without permission → /denied.
 // The decision uses the stored auth until /user/me answers, then the server's user. The way to /login
 // carries the page asked for (path and query, lib/return-path.ts), so signing in returns there; a session
 // that ends on the server (a 401 anywhere, lib/api.ts) clears the stored auth and comes through here too.

@@ -1,4 +1,4 @@
-// Spec §4: the balance stays hidden as *** and is revealed for LIMITS.balanceRevealMs after a refresh.
+// docs/product.md#behaviour: the balance stays hidden as *** and is revealed for LIMITS.balanceRevealMs after a refresh.
 // One card for the profile and the dashboard.
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';

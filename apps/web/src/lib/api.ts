@@ -1,5 +1,5 @@
-// The client for the whole app, on fetch: base /api/v1, cookies sent, no timeout (spec §7), JSON in and
-// out, and the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN (DESIGN §4). A non-2xx answer or a network
+// The client for the whole app, on fetch: base /api/v1, cookies sent, no timeout (docs/product.md#api), JSON in and
+// out, and the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN (docs/product.md#security-rules). A non-2xx answer or a network
 // failure rejects with an ApiError (api-error.ts). The shell imports this module lazily (first call).
 import { ApiError, httpStatus } from './api-error';
 import { getStoredAuth } from './auth-storage';

@@ -19,7 +19,7 @@ export interface User {
   createdAt: string;
   /** Two-factor sign-in is on (older stored copies lack it until /user/me answers). */
   twoFactor?: boolean;
-  /** The language saved on the account (issue 20); the client switches to it when /user/me answers. */
+  /** The language saved on the account; the client switches to it when /user/me answers. */
   language?: 'en' | 'ar';
 }
 

@@ -1,4 +1,4 @@
-// English and Arabic (issue 20), on Lingui's runtime (@lingui/core, ~2 kB gzipped; docs/decisions/016).
+// English and Arabic (docs/i18n.md), on Lingui's runtime (@lingui/core, ~2 kB gzipped; docs/decisions/016).
 //
 // The id of a message is its exact English text in ICU MessageFormat ("{count, plural, one {# day} other {# days}}",
 // "Read the <0>guide</0>"), so the English of the spec stays in the source, word for word.

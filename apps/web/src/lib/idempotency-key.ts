@@ -1,4 +1,4 @@
-// Money POSTs carry an Idempotency-Key (DESIGN §5): one key per submission, reused while that same
+// Money POSTs carry an Idempotency-Key (docs/money.md): one key per submission, reused while that same
 // submission is retried (network error, 5xx), so a retry can never move money twice. A different
 // request, or a definite answer from the server, starts a new key.
 import { useRef } from 'react';

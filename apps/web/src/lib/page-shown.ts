@@ -1,7 +1,7 @@
 // "The first page is on screen, and the browser has had an idle moment": the root layout marks the page shown
 // when its Suspense boundary has committed it (layouts/root-layout.tsx); work nobody needs for the first paint
 // (the notification bell, the toaster) waits for it, so it does not compete with a signed-in page's first
-// paint (issue 19: Lighthouse on /user/dashboard). The idle wait is at most a second.
+// paint (Lighthouse on /user/dashboard). The idle wait is at most a second.
 import { useSyncExternalStore } from 'react';
 
 let shown = false;

@@ -2,7 +2,7 @@
 // Only a same-origin relative path is accepted; anything that a browser could read as another origin
 // (//host, /\host, a scheme, or those hidden behind percent-encoding or control characters) is refused.
 
-/** The page a signed-in visitor lands on when no return target was given (issue 19). */
+/** The page a signed-in visitor lands on when no return target was given. */
 export const SIGNED_IN_HOME = '/user/dashboard';
 
 export const RETURN_PARAM = 'next';

@@ -1,6 +1,6 @@
 // The one way into react-hot-toast for the pages: the first toast raised mounts the toaster (toaster-demand.ts),
 // so a page load that shows none never runs it (its style injection and first render were the longest task after
-// a signed-in page's first paint; issue 19), and the first load of a public page carries neither.
+// a signed-in page's first paint), and the first load of a public page carries neither.
 import hotToast from 'react-hot-toast';
 import { errorMessage, type ApiEnvelope } from './api-error';
 import { requestToaster } from './toaster-demand';
@@ -23,7 +23,7 @@ export const toast: HotToast = Object.assign(raising(hotToast), hotToast, {
 });
 
 /**
- * The spec's pattern for auth calls: a loading toast, replaced in place by the server's answer.
+ * The product's pattern for auth calls: a loading toast, replaced in place by the server's answer.
  * `onRefused` hears the refusal too (a form marks the field it is about: components/ui/field-errors.tsx).
  */
 export async function withToast<T extends ApiEnvelope>(

@@ -2,7 +2,7 @@
 // for it with the first one. Toasts raised before the toaster has mounted wait in react-hot-toast's store
 // and show as soon as it does.
 // It mounts once the first page has shown (lib/page-shown.ts): its styles and first render are no part of the
-// first paint (issue 19).
+// first paint.
 import { useSyncExternalStore } from 'react';
 import { afterPageShown } from './page-shown';
 

@@ -1,4 +1,4 @@
-// The account forms' client-side checks in both languages (issue 20): the shared schemas give the spec's English
+// The account forms' client-side checks in both languages (docs/i18n.md): the shared schemas give the product's English
 // messages; parseOrToast shows them in the current language (toast and field marks), English unchanged.
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

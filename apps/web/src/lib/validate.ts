@@ -20,7 +20,7 @@ export const SCHEMA_MESSAGES = [
   msg('At most 100 characters') satisfies `At most ${typeof LIMITS.nameMax} characters`,
   msg('At most 32 characters') satisfies `At most ${typeof LIMITS.phoneMax} characters`,
   msg('Phone is required'),
-  // Issue 26: a name or phone with a control, direction or zero-width character.
+  // A name or phone with a control, direction or zero-width character.
   msg('Full name must be one line of text without control or direction characters') satisfies typeof TEXT_MSG.fullName,
   msg('Phone must be one line of text without control or direction characters') satisfies typeof TEXT_MSG.phone,
 ];
@@ -51,7 +51,7 @@ export function parseOrToast<S extends z.ZodType>(schema: S, values: unknown, fi
     fields?.mark({});
     return parsed.data;
   }
-  // The schemas speak English (the spec's texts, which the server answers too): shown in the current language.
+  // The schemas speak English (the product's texts, which the server answers too): shown in the current language.
   const message = t(firstMessage(parsed.error));
   toast.error(message);
   const errors = fieldMessages(parsed.error);

@@ -1,4 +1,4 @@
--- The ledger's rules, enforced by the database itself (DESIGN §5):
+-- The ledger's rules, enforced by the database itself (docs/money.md):
 -- entries are append-only, every transaction sums to zero at commit, balances follow entries.
 CREATE FUNCTION ledger_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -1,4 +1,4 @@
--- Issue 12 (accounts). E-mails are compared NFC-normalised: stored ones are normalised too, except where that
+-- Accounts, after the second outside attack (docs/security.md). E-mails are compared NFC-normalised: stored ones are normalised too, except where that
 -- would collide with another account (both stay as they are; the unique constraint keeps them apart).
 -- normalize() needs a UTF8 database; any other encoding keeps its addresses as they are.
 DO $$

@@ -1,4 +1,4 @@
--- Platform settings the super admin edits (issue 13): one row per setting, its value as JSON (integer cents for
+-- Platform settings the super admin edits (docs/operations.md): one row per setting, its value as JSON (integer cents for
 -- amounts). The environment seeds a missing row at start; after that this table is the truth. Each change is
 -- announced on the channel platform_settings (NOTIFY, sent at commit) so every instance reloads at once.
 CREATE TABLE "platform_settings" (

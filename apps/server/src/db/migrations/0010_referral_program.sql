@@ -1,4 +1,4 @@
--- The referral program (issue 16). Commissions and bonuses are paid from the system account expense:referrals.
+-- The referral program (docs/money.md#referral-program). Commissions and bonuses are paid from the system account expense:referrals.
 -- referral_team holds, for every user, each of their referrers up to 10 levels above (level 1 = who referred them),
 -- with what that referrer has earned from them; a trigger fills it when a user is inserted, from the referrer's own
 -- rows, so the chain of any user is one index read and a team of any size is counted from one index. A referrer is

@@ -1,4 +1,4 @@
--- Deposits confirmed on the Tron chain (issue 15). See docs/money.md and docs/decisions (attribution).
+-- Deposits confirmed on the Tron chain (decision 013). See docs/money.md and docs/decisions (attribution).
 --
 -- deposit_requests: a user's payment request. pay_amount_cents is the amount plus 0.00 … 0.99, chosen under an
 -- advisory lock so that no two requests whose windows [created_at, expires_at] overlap share a pay amount: a

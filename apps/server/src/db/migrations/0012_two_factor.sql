@@ -1,4 +1,4 @@
--- Account security (issue 17): authenticator apps (TOTP), recovery codes, passkeys, sign-ins in progress, the
+-- Account security (docs/product.md#security-rules): authenticator apps (TOTP), recovery codes, passkeys, sign-ins in progress, the
 -- sign-in history and known browsers. Sessions get a public id (the token hash is never shown) for the sessions list.
 ALTER TABLE "sessions" ADD COLUMN "id" uuid DEFAULT gen_random_uuid() NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "sessions_id_idx" ON "sessions" ("id");--> statement-breakpoint

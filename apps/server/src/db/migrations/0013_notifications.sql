@@ -1,4 +1,4 @@
--- Notifications (issue 18): one row per event told to a user, written in the transaction of the change it reports.
+-- Notifications (docs/product.md#notifications): one row per event told to a user, written in the transaction of the change it reports.
 -- "id" orders a user's notifications and is the server-sent-events id (Last-Event-ID); "public_id" is the _id the
 -- API shows. The title and body are stored rendered (in English), and kind + params too, so a later release can
 -- render them again in the reader's language.

@@ -1,4 +1,4 @@
--- Notification e-mail (issue 18, decision 014): per-category e-mail preferences, announcements, the record of
+-- Notification e-mail (decision 014): per-category e-mail preferences, announcements, the record of
 -- each e-mail SMTP accepted, and the secret that signs unsubscribe links. The queue itself lives in the
 -- graphile_worker schema, which its library creates and migrates (db/migrate.ts).
 CREATE TABLE "notification_email_off" (

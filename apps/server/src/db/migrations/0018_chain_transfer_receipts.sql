@@ -1,4 +1,4 @@
--- Issue 26: a transfer the poller lists is credited only once the solidified transaction's receipt confirms it
+-- A transfer the poller lists is credited only once the solidified transaction's receipt confirms it
 -- (receipt.result SUCCESS, and a USDT Transfer log to the deposit address with this value at this position).
 -- verified: null = not checked yet (the transaction is not solidified, or was listed before this rule), true = the
 -- receipt confirms it, false = the chain refuses it (reverted, not in the log): never credited, only dismissed.

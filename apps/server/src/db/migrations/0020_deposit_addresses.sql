@@ -1,4 +1,4 @@
--- Issue 29: every user their own deposit address, derived from an account-level extended PUBLIC key (TRON_XPUB,
+-- Every user their own deposit address, derived from an account-level extended PUBLIC key (TRON_XPUB,
 -- m/44'/195'/0'); user n's address is m/44'/195'/0'/0/n. See docs/money.md and decision 018.
 --
 -- deposit_xpubs: every key ever set, so a rotation keeps the old keys' addresses watched and shown. key_id is the

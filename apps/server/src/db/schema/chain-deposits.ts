@@ -3,7 +3,7 @@ import { bigint, bigserial, boolean, check, index, integer, numeric, pgTable, pr
 import { users } from './users.js';
 
 /**
- * Deposits confirmed on the Tron chain (migration 0011, issue 15, decision 013): read and written by
+ * Deposits confirmed on the Tron chain (migration 0011, decision 013): read and written by
  * modules/chain-deposits. Declared here so db/schema describes every table the migrations make (decision 019,
  * test/schema-drift.test.ts); the migration is the source of truth for the checks.
  */

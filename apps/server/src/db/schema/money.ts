@@ -65,7 +65,7 @@ export const videos = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     link: text('link').notNull(),
-    // Optional name (issue 19); the contract trims it and refuses invisible characters and > 120 characters.
+    // Optional name; the contract trims it and refuses invisible characters and > 120 characters.
     title: text('title'),
     pointCents: bigint('point_cents', { mode: 'number' }).notNull(),
     // Minutes × 100, so 0.05 minutes (3 s) is exact.

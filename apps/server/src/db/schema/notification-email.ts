@@ -4,7 +4,7 @@ import { users } from './users.js';
 import { notifications } from './notifications.js';
 
 /**
- * Notification e-mail (migration 0014, issue 18, decision 014): read and written by modules/notifications (the
+ * Notification e-mail (migration 0014, decision 014): read and written by modules/notifications (the
  * e-mail queue, preferences, unsubscribe links and announcements).
  */
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { users } from './users.js';
 
 /**
- * What a user is told (migration 0013, issue 18): written by modules/notifications/notify.ts in the transaction of
+ * What a user is told (migration 0013): written by modules/notifications/notify.ts in the transaction of
  * the change it reports. `id` is the server-sent-events id; `publicId` is the `_id` the API shows. A trigger on
  * insert NOTIFYs the channel "notifications" with the users concerned (delivered at commit). A table that refers to
  * a notification references `id` (bigint) or `public_id` (uuid, unique).

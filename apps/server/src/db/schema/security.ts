@@ -1,7 +1,7 @@
 import { bigint, bigserial, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-/** Account security (migration 0012, issue 17): read and written by modules/security only. */
+/** Account security (migration 0012): read and written by modules/security only. */
 
 /** A user's authenticator app: the TOTP secret, on once `enabledAt` is set; `lastStep` refuses a replayed code. */
 export const userTotp = pgTable('user_totp', {

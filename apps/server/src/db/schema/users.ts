@@ -13,7 +13,7 @@ export const users = pgTable(
     referralCode: text('referral_code').notNull().unique(),
     referredBy: uuid('referred_by').references((): AnyPgColumn => users.id),
     subscribedAt: timestamp('subscribed_at', { withTimezone: true }),
-    /** API messages, e-mails and notifications in this language (issue 20, migration 0016). */
+    /** API messages, e-mails and notifications in this language (migration 0016). */
     language: text('language', { enum: ['en', 'ar'] }).notNull().default('en'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -48,7 +48,7 @@ export async function dashboard(db: Db, clock: Clock): Promise<Dashboard> {
       where hidden_at is null and created_at >= ${first} and created_at < ${end}
       group by 1
     ),
-    -- Sign-ups are members: staff accounts (ADMIN, SADMIN) are not counted (issue 19).
+    -- Sign-ups are members: staff accounts (ADMIN, SADMIN) are not counted.
     su as (
       select (created_at at time zone 'UTC')::date as day, count(*) as n
       from users
@@ -59,7 +59,7 @@ export async function dashboard(db: Db, clock: Clock): Promise<Dashboard> {
       ${rowCount('users_live')} as users,
       (select count(*)::int from users where deleted_at is null and subscribed_at is not null) as subscribers,
       p.pending_deposits, p.pending_deposits_cents, w.pending_withdrawals, w.pending_withdrawals_cents,
-      -- Every ledger transaction sums to zero (DESIGN §5), so the users hold exactly what the system
+      -- Every ledger transaction sums to zero (docs/money.md), so the users hold exactly what the system
       -- accounts are owed: read 6 rows instead of summing every user's account.
       (select -coalesce(sum(balance_cents), 0)::bigint from ledger_accounts where code is not null) as user_balances_cents,
       -- Everything the referral program paid is what its system account gave out.

@@ -1,4 +1,4 @@
-// Admin adjustments (DESIGN §5): equity:adjustments ↔ user, audited in the same transaction.
+// Admin adjustments (docs/money.md): equity:adjustments ↔ user, audited in the same transaction.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ADMIN_MSG, DEPOSIT_MSG, centsToNumber } from '@app/contract';

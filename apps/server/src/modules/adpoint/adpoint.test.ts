@@ -1,4 +1,4 @@
-// Admin add/remove points (spec §5, §7; DESIGN §5), and every admin money route refusing a USER.
+// Admin add/remove points (docs/product.md#validation, #api; docs/money.md), and every admin money route refusing a USER.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_MSG, MSG } from '@app/contract';

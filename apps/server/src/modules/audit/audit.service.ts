@@ -1,4 +1,4 @@
-// Every admin action (DESIGN §4) leaves one audit record, written in the same transaction as the action.
+// Every admin action (docs/product.md#security-rules) leaves one audit record, written in the same transaction as the action.
 import { auditLog } from '../../db/schema/index.js';
 import type { DbOrTx } from '../../db/client.js';
 

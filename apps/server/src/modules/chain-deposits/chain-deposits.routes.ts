@@ -108,7 +108,7 @@ export const chainDepositRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
   );
 
-  // ---- Per-user deposit addresses (issue 29) ----
+  // ---- Per-user deposit addresses ----
 
   app.get(
     '/deposit/address',

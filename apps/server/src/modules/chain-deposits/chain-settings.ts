@@ -1,4 +1,4 @@
-// Deposits confirmed on the Tron chain (issue 15; attribution: docs/decisions/013-chain-deposit-attribution.md and,
+// Deposits confirmed on the Tron chain (attribution: docs/decisions/013-chain-deposit-attribution.md and,
 // for per-user addresses, 020-per-user-deposit-addresses.md): the live settings every part reads, and the
 // constants the parts share. The module is split by concern:
 //   payment-requests.ts  exact amounts on the shared address (DEPOSIT_ADDRESS)

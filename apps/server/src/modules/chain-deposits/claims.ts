@@ -1,4 +1,4 @@
-// Pasted transaction ids while chain deposits are on (issue 15, decision 013): the chain is asked about the id
+// Pasted transaction ids while chain deposits are on (decision 013): the chain is asked about the id
 // (gettransactioninfobyid) and the transfer is credited only to whoever's payment request it pays, or held for an
 // admin who sees who claimed it; a pasted id never credits the person who pastes it on its own.
 import { sql } from 'drizzle-orm';

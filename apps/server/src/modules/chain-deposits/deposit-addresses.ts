@@ -1,4 +1,4 @@
-// Every user their own deposit address (issue 29, decision 020), derived from the account-level extended public
+// Every user their own deposit address (decision 020), derived from the account-level extended public
 // key TRON_XPUB: user n's address is m/44'/195'/0'/0/n. The index n is taken from the key's row in deposit_xpubs
 // (UPDATE … RETURNING: the row lock serialises every instance) under a lock of the user's row, so concurrent first
 // views on any number of instances give one address, and an index is never given twice (closed accounts keep

@@ -1,4 +1,4 @@
-// The watcher of users' own deposit addresses (issue 29): one feed for every address, so the requests a poll makes
+// The watcher of users' own deposit addresses: one feed for every address, so the requests a poll makes
 // do not grow with the number of users. It reads the USDT contract's confirmed Transfer events in block-time order
 // (GET /v1/contracts/{USDT}/events, 200 a page, following meta.fingerprint); a page's events whose `to` is a user's
 // address (one database lookup a page) are the only ones kept. Each such transaction is asked for once

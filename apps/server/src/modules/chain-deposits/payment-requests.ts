@@ -1,4 +1,4 @@
-// Payment requests on the shared deposit address (issue 15, decision 013). A request reserves a payAmount (amount +
+// Payment requests on the shared deposit address (decision 013). A request reserves a payAmount (amount +
 // 0.00 … 0.99) for its window [created_at, expires_at]; no two requests with overlapping windows share one, so a
 // USDT transfer to the deposit address whose value equals a payAmount and whose block time lies inside that window
 // names exactly one request (settle.ts credits it). Unchanged by per-user addresses: requests already open keep

@@ -1,4 +1,4 @@
-// The chain poller (issue 15): every instance runs the timer, one at a time polls. Each run takes a session-level
+// The chain poller (decision 013): every instance runs the timer, one at a time polls. Each run takes a session-level
 // PostgreSQL advisory lock on a connection of its own without waiting (another instance holding it: skip this
 // turn); a crash drops the connection and with it the lock. The cursor (min_timestamp) lives in chain_poller and
 // advances after each page is recorded and settled, so a restart re-reads at most a page plus the overlap, and

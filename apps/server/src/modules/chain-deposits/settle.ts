@@ -1,4 +1,4 @@
-// Recording and settling chain transfers (issues 15, 26, 29). Every USDT transfer seen on the chain is one
+// Recording and settling chain transfers (docs/money.md, decisions 013 and 020; the receipt rule: docs/security.md §7b). Every USDT transfer seen on the chain is one
 // chain_transfers row (unique on transaction id + position); nothing a listing or an event feed says is believed
 // on its own: a row is credited only once the solidified transaction's receipt is SUCCESS and its log holds that
 // USDT Transfer (applyReceipt). Two sources, one crediting path:

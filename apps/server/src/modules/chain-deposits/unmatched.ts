@@ -1,6 +1,6 @@
-// The admins' desk of chain transfers that credited nobody (issue 15): assign one to a user by e-mail (credited
+// The admins' desk of chain transfers that credited nobody (decision 013): assign one to a user by e-mail (credited
 // once, audited) or dismiss it (audited); and the poller's health for that page. A transfer to a user's own
-// address below MIN_DEPOSIT lands here too, with its owner noted (issue 29).
+// address below MIN_DEPOSIT lands here too, with its owner noted.
 import { sql } from 'drizzle-orm';
 import { CHAIN_MSG, centsToNumber, type ChainHealth, type UnmatchedTransfer } from '@app/contract';
 import type { Db, Tx } from '../../db/client.js';

@@ -1,4 +1,4 @@
-// Per-user deposit addresses from an account-level extended public key (issue 29): user n's address is child 0/n
+// Per-user deposit addresses from an account-level extended public key: user n's address is child 0/n
 // of TRON_XPUB (m/44'/195'/0'), i.e. m/44'/195'/0'/0/n. Derived with maintained libraries only: @scure/bip32 (the
 // BIP32 public derivation), @noble/curves (the uncompressed secp256k1 point), @noble/hashes (keccak-256) and the
 // base58check of tron-address.ts. The server never holds a private key: an extended private key is refused by the

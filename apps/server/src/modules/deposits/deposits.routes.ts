@@ -31,7 +31,7 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      // MIN_DEPOSIT (issue 26): a claim below it is refused, whichever way deposits are confirmed.
+      // MIN_DEPOSIT: a claim below it is refused, whichever way deposits are confirmed.
       const min = app.settings.get('minDeposit');
       if (req.body.amount < min) throw badRequest(DEPOSIT_MSG.belowMinimum(formatCents(min)));
       // Chain deposits on (TRON_API_URL set): the pasted id is checked on the chain instead (chain-deposits module).

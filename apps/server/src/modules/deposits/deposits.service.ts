@@ -1,4 +1,4 @@
-// Deposits (DESIGN §5): a claim moves no money; approving credits the user from external:deposits,
+// Deposits (docs/money.md): a claim moves no money; approving credits the user from external:deposits,
 // reverting takes it back (409 when the user no longer has it). Each state change locks the deposit row
 // first (then the accounts, inside post()), bumps deposits.version and posts under the event key
 // deposit:<id>:v<version>, so concurrent admin clicks apply one after another and never twice.
@@ -90,7 +90,7 @@ export async function listDeposits(
 }
 
 /**
- * The unpaged read of a spec §7 client (no page or limit): the records of listDeposits, in the same order, at
+ * The unpaged read of a public-API client (no page or limit): the records of listDeposits, in the same order, at
  * most `max`, as JSON text built by PostgreSQL (10,000 rows cost no JavaScript object per row). `more`: there were
  * more than `max`.
  */
@@ -120,7 +120,7 @@ export async function listAllDepositsJson(db: Db, q: { status?: 'pending' | 'dep
 /**
  * Locks and returns the visible deposit named by {id}. A UUID-shaped {id} is only ever an _id (hidden or unknown:
  * 404), never a transactionId: otherwise a claim whose transactionId is another deposit's _id would receive the
- * admin's action once that deposit is hidden. Any other {id} (for the spec's clients) is a transactionId that must
+ * admin's action once that deposit is hidden. Any other {id} (for the product's clients) is a transactionId that must
  * name exactly one visible deposit.
  */
 async function lockDeposit(tx: Tx, id: string): Promise<DepositRow> {

@@ -1,4 +1,4 @@
-// Deposits (spec §7; DESIGN §5): claims, approve/revert/delete with their ledger effects, the admin list.
+// Deposits (docs/product.md#api; docs/money.md): claims, approve/revert/delete with their ledger effects, the admin list.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEPOSIT_MSG } from '@app/contract';
@@ -187,7 +187,7 @@ describe('GET /deposit/deposit (admin list)', () => {
 
     const all = await admin.client.get(`${D}?email=${encodeURIComponent(u.user.email.toUpperCase())}`);
     expect(all.status).toBe(200);
-    // No page or limit: every matching deposit (up to 10,000, issue 14), not a first page of 20.
+    // No page or limit: every matching deposit (up to 10,000: docs/product.md#drop-in-clients), not a first page of 20.
     expect(all.body).toMatchObject({ success: true, page: 1, limit: 10_000, total: 5, capped: false });
     expect(all.body.deposits.map((d: { _id: string }) => d._id)).toEqual([...ids].reverse());
     expect(Object.keys(all.body.deposits[0]).sort()).toEqual(['_id', 'amount', 'createdAt', 'deposited', 'email', 'transactionId', 'userId']);

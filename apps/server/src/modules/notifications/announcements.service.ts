@@ -1,4 +1,4 @@
-// Announcements (issue 18): an admin writes to all users, to subscribers (an active subscription) or to admins.
+// Announcements (docs/product.md#notifications): an admin writes to all users, to subscribers (an active subscription) or to admins.
 // The announcement, its audit record and a queue job are written in one transaction; the job (email-queue.ts)
 // then writes the recipients' notifications in batches of BATCH users, each batch one INSERT … SELECT in its own
 // transaction that also moves the announcement's cursor (delivered_through) and, when e-mail was ticked, queues

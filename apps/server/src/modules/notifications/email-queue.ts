@@ -1,10 +1,10 @@
-// The notification e-mail queue (issue 18, decision 014): graphile-worker 0.16 on the platform's PostgreSQL.
+// The notification e-mail queue (decision 014): graphile-worker 0.16 on the platform's PostgreSQL.
 // A job is added by SQL (graphile_worker.add_job / add_jobs) inside the transaction that writes the notification,
 // so it exists if and only if that change committed. Every instance runs workers in its own process; a job that
 // fails (SMTP down, refusing) is retried with the library's exponential backoff (e^attempt seconds, at most 25
 // attempts). The job looks up notification_emails first and records there what SMTP accepted, so a retried job
 // never sends an e-mail twice once SMTP took it.
-// Language (issue 20): the job carries only the notification's id; the e-mail is rendered when it is sent, from
+// Language: the job carries only the notification's id; the e-mail is rendered when it is sent, from
 // the row's kind + params in the recipient's users.language of that moment (read with the address, which is
 // read then too). So a user who switches language before a retried or delayed e-mail goes out gets it in the
 // new language, and the queue's payload stays the same for every language.

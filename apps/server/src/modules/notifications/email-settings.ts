@@ -1,4 +1,4 @@
-// E-mail preferences (issue 18): a row in notification_email_off per category a user turned off; security has
+// E-mail preferences (docs/product.md#notifications): a row in notification_email_off per category a user turned off; security has
 // none (the contract refuses it, the table's check too). Unsubscribe links turn one category off.
 import { ALWAYS_ON_CATEGORIES, NOTIFICATION_CATEGORIES, type NotificationCategory, type NotificationPreferences } from '@app/contract';
 import { sql } from 'drizzle-orm';

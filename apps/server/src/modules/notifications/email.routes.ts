@@ -1,4 +1,4 @@
-// Notification e-mail routes (issue 18): the caller's e-mail preferences, the unsubscribe link of every e-mail
+// Notification e-mail routes (docs/product.md#notifications): the caller's e-mail preferences, the unsubscribe link of every e-mail
 // (GET from the link, POST from a mail client's one-click button, RFC 8058) and the admins' announcements.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,7 +28,7 @@ export const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid. Choose y
 const unsubscribed = (label: string) => `You will no longer receive e-mails about ${label}. You can turn them on again on your notifications page.`;
 
 /**
- * What an e-mail's unsubscribe link answers (issue 20), as a page or as the JSON `message`: in the language of the
+ * What an e-mail's unsubscribe link answers, as a page or as the JSON `message`: in the language of the
  * user the link names (the e-mail's recipient, whatever the browser or mail client asks), or of the request when the
  * link is not valid. English is exactly the API's English.
  */

@@ -1,7 +1,7 @@
-// The e-mail of one notification (issue 18): the same title and body as the centre shows, as plain text and as
+// The e-mail of one notification (docs/product.md#notifications): the same title and body as the centre shows, as plain text and as
 // HTML (everything from the notification or the user escaped), with the platform's name, a link to APP_URL and,
 // for every category but security, an unsubscribe link and the List-Unsubscribe headers of RFC 2369 and 8058.
-// Issue 20: in the recipient's language (users.language at send time); an Arabic e-mail is right-to-left
+// In the recipient's language (users.language at send time); an Arabic e-mail is right-to-left
 // (`<html lang="ar" dir="rtl">`); the English one is exactly what it was.
 import {
   ALWAYS_ON_CATEGORIES,
@@ -50,7 +50,7 @@ interface EmailChrome {
   hello: (name: string) => string;
   seeAll: string;
   seeAllText: (url: string) => string;
-  /** Security e-mails: the security page, where the owner ends sessions and removes passkeys (issue 26). */
+  /** Security e-mails: the security page, where the owner ends sessions and removes passkeys. */
   review: string;
   reviewText: (url: string) => string;
   securityAlwaysOn: string;
@@ -123,7 +123,7 @@ export interface NotificationEmailInput {
 
 export function notificationEmail(n: NotificationEmailInput): MailMessage {
   const t = EMAIL_CHROME[n.lang ?? 'en'];
-  // The recipient's name and the subject as one line (issue 26): a name stored before names were refused CR/LF and
+  // The recipient's name and the subject as one line: a name stored before names were refused CR/LF and
   // bidi controls adds no line to the greeting and reorders nothing; the title is the Subject header.
   const name = oneLineDisplay(n.fullName);
   const title = oneLineDisplay(n.title);

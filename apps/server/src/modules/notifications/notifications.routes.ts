@@ -1,4 +1,4 @@
-// The notification centre (issue 18): the caller's list, the "read" mark, and the live stream (server-sent events).
+// The notification centre (docs/product.md#notifications): the caller's list, the "read" mark, and the live stream (server-sent events).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { NOTIFICATION_MSG, markReadBody, markReadResponse, notificationsQuery, notificationsResponse } from '@app/contract';
 import { currentUser, requireUser } from '../../http/guards.js';

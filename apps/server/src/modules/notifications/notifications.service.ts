@@ -1,5 +1,5 @@
 // The notification centre's reads and the "read" mark. A user only ever sees and marks their own rows.
-// Issue 20: the list and the stream give each row's title and body in the reading user's users.language, read
+// The list and the stream give each row's title and body in the reading user's users.language, read
 // with the rows (so a language switch shows at the next read); the web client shows them as they come.
 import { sql } from 'drizzle-orm';
 import {
@@ -27,7 +27,7 @@ export type NotificationRow = {
 
 /**
  * A stored notification's title and body in `lang`, rendered from its kind + params, in English too: a row written
- * before issue 26 may hold, in its stored text, a name with CR/LF or bidi controls that today's rendering shows as a
+ * before one-line texts were enforced may hold, in its stored text, a name with CR/LF or bidi controls that today's rendering shows as a
  * quoted line. A kind this release does not know (or params it cannot render) keeps the stored text.
  */
 export function localisedText(n: { kind: string; title: string; body: string; params: unknown }, lang: NotificationLanguage): { title: string; body: string } {

@@ -1,4 +1,4 @@
-// GET /api/v1/notifications/stream (issue 18): server-sent events. Each instance keeps one database connection
+// GET /api/v1/notifications/stream (docs/product.md#notifications): server-sent events. Each instance keeps one database connection
 // LISTENing on channel "notifications" (db/listen.ts); the insert trigger of migration 0013 sends the ids of the
 // users who have new rows, or "*" for a large batch, when their transaction commits. For each connected stream of
 // a user concerned the instance reads the rows with an id above the last one that stream sent, and sends them in

@@ -1,4 +1,4 @@
-// Writing notifications (issue 18). Every service that moves money or changes an account's security calls
+// Writing notifications (docs/product.md#notifications). Every service that moves money or changes an account's security calls
 // `notify(tx, …)` inside the transaction of that change, so a notification exists exactly when its change
 // committed. The row stores the English title and body (contract NOTIFICATION_TEXT) and the kind + params they
 // were rendered from. Telling the instances is the table's own business: a statement trigger (migration 0013)
@@ -62,7 +62,7 @@ export async function notifyMany(tx: Tx, inputs: NotificationInput[]): Promise<W
     title: r.title,
     body: r.body,
   }));
-  // The one place where what follows a notification in its transaction happens (the e-mail job, issue 18).
+  // The one place where what follows a notification in its transaction happens (the e-mail job).
   await afterNotify(tx, written);
   return written;
 }

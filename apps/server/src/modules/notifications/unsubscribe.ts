@@ -1,4 +1,4 @@
-// Unsubscribe links (issue 18): `userId.category.mac`, the MAC an HMAC-SHA256 under a key this database made
+// Unsubscribe links (docs/product.md#notifications): `userId.category.mac`, the MAC an HMAC-SHA256 under a key this database made
 // for itself (server_secrets, migration 0014), so every instance signs and checks alike and a restored backup's
 // links keep working. A link never expires (an e-mail may be read years later) and only turns a category off.
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -13,7 +13,7 @@ export const pointRoutes: FastifyPluginAsyncZod = async (app) => {
     '/point/transfer',
     {
       onRequest: requireUser,
-      // With two-factor sign-in on, a current `code` in the body (issue 17).
+      // With two-factor sign-in on, a current `code` in the body.
       ...needsCodeWhen2fa,
       schema: {
         tags: ['points'],

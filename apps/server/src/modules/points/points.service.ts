@@ -1,4 +1,4 @@
-// Transfers (DESIGN §5): sender −x, recipient +x, one ledger transaction. The sender's funds are checked
+// Transfers (docs/money.md): sender −x, recipient +x, one ledger transaction. The sender's funds are checked
 // under the account lock inside ledger_post, and the CHECK on user balances stands behind that. Both users' notifications
 // are written in the same transaction.
 import { randomUUID } from 'node:crypto';

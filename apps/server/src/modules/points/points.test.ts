@@ -1,4 +1,4 @@
-// Transfers and the balance (spec §5, §7; DESIGN §5): effect, every refusal, and Idempotency-Key.
+// Transfers and the balance (docs/product.md#validation, #api; docs/money.md): effect, every refusal, and Idempotency-Key.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MSG, POINTS_MSG } from '@app/contract';
 import { signUp, startTestApp, type TestContext } from '../../../test/helpers.js';

@@ -1,4 +1,4 @@
-// The referral program (issue 16). A video reward of p pays each referrer above the earner rate(level) × p, rounded
+// The referral program (docs/money.md#referral-program). A video reward of p pays each referrer above the earner rate(level) × p, rounded
 // down to the cent (0.00 is not paid), and a referred user's first credited deposit pays their direct referrer a
 // bonus. Every share is its own ledger transaction from expense:referrals with its own event key (the causing
 // event's key + level), posted in the causing event's database transaction, so a retried or raced event pays each

@@ -1,4 +1,4 @@
-// The referral program over real HTTP (issue 16): commissions up three levels on video rewards, the first-deposit
+// The referral program over real HTTP (docs/money.md#referral-program): commissions up three levels on video rewards, the first-deposit
 // bonus, each share once whatever the retries and races, deleted referrers skipped, rates read at each event, the
 // team endpoint, the statement, and the ledger clean after all of it.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Account security routes (issue 17): the authenticator app, the second step of a sign-in, passkeys, sessions and
+// Account security routes (docs/product.md#security-rules): the authenticator app, the second step of a sign-in, passkeys, sessions and
 // the sign-in history. Rules and transactions are in security.service.ts and src/security/.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -61,7 +61,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   const rp = relyingPartyOf(config.APP_URL);
   const tags = ['security'];
   allowEmptyJsonBody(app);
-  // Sudo mode (issue 26, security/sudo.ts): the change needs this session's password re-entered within 5 minutes.
+  // Sudo mode (sudo.ts, decision 017): the change needs this session's password re-entered within 5 minutes.
   const sudo = [requireUser, requireSudo];
   const refusedWithoutSudo = { 403: reauthRequiredResponse.or(okResponse) };
 

@@ -1,4 +1,4 @@
-// Account security (issue 17): turning the authenticator app on and off, the second step of a sign-in, passkeys,
+// Account security (docs/product.md#security-rules): turning the authenticator app on and off, the second step of a sign-in, passkeys,
 // sessions and the sign-in history. The factor checks themselves live in security/second-factor.ts.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import {

@@ -1,4 +1,4 @@
-// How a sign-in ends (issue 17): with 2FA on, the password step opens a 5-minute sign-in in progress (a random token
+// How a sign-in ends (docs/product.md#security-rules): with 2FA on, the password step opens a 5-minute sign-in in progress (a random token
 // in an HttpOnly cookie, stored hashed) instead of a session; a session starts only when the second step succeeds.
 // Every sign-in attempt of an account is recorded (the newest are listed on the security page), and a sign-in from a
 // browser the account has not used before (no known long-lived browser cookie) is told to the owner by a notification

@@ -1,4 +1,4 @@
-// Sudo mode (issue 26, decision 017). A stolen session cookie alone must not change how the account signs in: adding
+// Sudo mode (decision 017). A stolen session cookie alone must not change how the account signs in: adding
 // a passkey (which then signs in with neither password nor code), removing one, and turning two-factor sign-in on or
 // off need this session to have re-entered the password (plus a code or a recovery code when two-factor sign-in is
 // on) within REAUTH_TTL_MS, on the app's clock. The stamp is the session row's own `reauthenticated_at` (migration

@@ -1,4 +1,4 @@
-// The platform settings page's API (issue 13): admins read every setting, only the super admin changes them.
+// The platform settings page's API (docs/operations.md): admins read every setting, only the super admin changes them.
 // Users never call these: what they see of the settings comes through GET /config.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SETTINGS_MSG, settingsResponse, settingsToJson, settingsUpdateBody } from '@app/contract';

@@ -1,4 +1,4 @@
-// Platform settings (issue 13): the table platform_settings is the truth; each instance keeps a copy in memory and
+// Platform settings (docs/operations.md): the table platform_settings is the truth; each instance keeps a copy in memory and
 // features read it through `app.settings.get(name)`, never the environment. The environment only seeds a setting
 // that has no row yet (the first start, or a setting a new release adds). A change commits with its audit record
 // and a NOTIFY; every instance LISTENs and reloads at once, and also re-reads every RELOAD_INTERVAL_MS, so a lost

@@ -16,7 +16,7 @@ interface Row extends Record<string, unknown> {
 /** A value from the entry (an e-mail, a name, an id) kept in its own direction inside an Arabic sentence. */
 const isolate = (text: string) => `\u2068${text}\u2069`;
 
-/** What an entry was, in the reader's language (issue 20); the amounts and ids stay as they are. */
+/** What an entry was, in the reader's language; the amounts and ids stay as they are. */
 function describe(kind: string, amountCents: number, memo: Record<string, unknown> | null, lang: Language = 'en'): string {
   const m = memo ?? {};
   const str = (k: string) => (typeof m[k] === 'string' ? (m[k] as string) : '');

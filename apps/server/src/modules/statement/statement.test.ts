@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe('GET /user/statement', () => {
-  test('descriptions in the reader’s language (issue 20): Arabic for an Arabic user, the ids and e-mails kept as they are', async () => {
+  test('descriptions in the reader’s language: Arabic for an Arabic user, the ids and e-mails kept as they are', async () => {
     const u = await signUp(ctx);
     const other = await signUp(ctx);
     expect((await admin.client.post('/api/v1/adpoint/addpoint', { email: u.user.email, points: 50 })).status).toBe(200);

@@ -1,4 +1,4 @@
-// Subscription codes (issue 14 item 3; README "Drop-in for clients written to spec §7"): the calls a spec §7 client's
+// Subscription codes (README "Drop-in for clients written to the public API"): the calls a public-API client's
 // subscription screen makes. Admins generate and list; any logged-in user applies one.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SUBSCRIPTION_CODE_MSG, addCodeBody, addCodeResponse, allCodesResponse, applyCodeBody } from '@app/contract';

@@ -1,4 +1,4 @@
-// Subscription codes (issue 14 item 3): an admin generates a single-use code (audited); a user applies it and is
+// Subscription codes (docs/product.md#drop-in-clients): an admin generates a single-use code (audited); a user applies it and is
 // subscribed, free of charge. Applying locks the user's row first (as activateWithPoints does), then takes the code
 // with one conditional UPDATE (… where used_by is null): of two users racing for one code exactly one gets it, the
 // other a 400; a user already subscribed gets a 409 and the code stays unused. No money moves, so no ledger entry.

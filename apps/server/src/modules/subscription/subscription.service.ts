@@ -1,4 +1,4 @@
-// Subscription with points (DESIGN §5): needs balance ≥ SUBSCRIPTION_MIN_BALANCE, and at least that much money
+// Subscription with points (docs/money.md): needs balance ≥ SUBSCRIPTION_MIN_BALANCE, and at least that much money
 // brought into the platform by this user (FUNDING_KINDS: approved deposits and admin additions, net of reverts
 // and removals; points received by transfer do not count, so twelve points passed along a chain of fresh accounts
 // subscribe one of them, not all). Charges SUBSCRIPTION_PRICE to income:subscriptions, once. The user row is locked first (then the account),

@@ -1,4 +1,4 @@
-// Subscription with points (DESIGN §5): the minimum balance, the price, once only, an empty body.
+// Subscription with points (docs/money.md): the minimum balance, the price, once only, an empty body.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MSG, SUBSCRIPTION_MSG } from '@app/contract';

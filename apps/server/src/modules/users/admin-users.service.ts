@@ -1,4 +1,4 @@
-// The admin user desk (DESIGN §4): nobody changes or deletes a SADMIN, nobody changes their own role or
+// The admin user desk (docs/product.md#security-rules): nobody changes or deletes a SADMIN, nobody changes their own role or
 // deletes themselves, and a role can only become USER or ADMIN. Deleting is a soft delete: the account is
 // deactivated and hidden, but everything money touched stays; the e-mail stays taken.
 import { sql } from 'drizzle-orm';
@@ -46,7 +46,7 @@ async function countUsers(db: Db, text: string | undefined): Promise<{ total: nu
 }
 
 /**
- * The unpaged read of a spec §7 client (GET /user/all without page or limit): the users of listUsers in the same
+ * The unpaged read of a public-API client (GET /user/all without page or limit): the users of listUsers in the same
  * order, at most `max`, as JSON text built by PostgreSQL, so 10,000 rows cost no JavaScript object per row.
  * `more`: there were more than `max`.
  */

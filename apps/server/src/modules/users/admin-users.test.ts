@@ -1,4 +1,4 @@
-// The admin user desk over real HTTP: the DESIGN §4 rules (no SADMIN changes, no self changes, only USER or
+// The admin user desk over real HTTP: the rules of docs/product.md#security-rules (no SADMIN changes, no self changes, only USER or
 // ADMIN), sessions ending on a role change or deletion, soft deletion that keeps money records, search,
 // paging and admins-first ordering. Every refusal re-reads the database to prove nothing changed.
 import { randomBytes } from 'node:crypto';
@@ -370,7 +370,7 @@ describe('GET /user/all', () => {
     const underscore = await listAll(admin.client, '_');
     expect(underscore.map((u) => u._id)).toEqual([pct.user._id]);
 
-    // Default limit 20 once paging is asked for (page alone); without page or limit, every user (issue 14).
+    // Default limit 20 once paging is asked for (page alone); without page or limit, every user (docs/product.md#drop-in-clients).
     const dflt = await admin.client.get(api('/user/all?page=1'));
     expect(dflt.body).toMatchObject({ page: 1, limit: 20, capped: false });
     const unpaged = await admin.client.get(api('/user/all'));

@@ -1,4 +1,4 @@
-// Password reset end to end (DESIGN §4): e-mailed link, single use, 30 minutes, stored hashed, all sessions end.
+// Password reset end to end (docs/product.md#security-rules): e-mailed link, single use, 30 minutes, stored hashed, all sessions end.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { lastMail, signUp, startTestApp, type TestContext } from '../../../test/helpers.js';

@@ -1,4 +1,4 @@
-// Sessions (DESIGN §4): opaque token stored hashed, new at each login, ended at logout and password change,
+// Sessions (docs/product.md#security-rules): opaque token stored hashed, new at each login, ended at logout and password change,
 // idle expiry 24 h and absolute expiry 7 days (the server's clock is moved by the test).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';

@@ -44,7 +44,7 @@ const withUser = ok.extend({ user: publicUser });
  * The contract's body schemas check "all fields filled" in a refinement over `z.unknown()` keys, but zod 4
  * rejects an absent `z.unknown()` key before any refinement runs ("expected nonoptional"). Giving each
  * absent key an explicit undefined (and treating a body that is not a JSON object as empty) lets the
- * refinement answer with the spec's message, e.g. "Please fill all the details".
+ * refinement answer with the product's message, e.g. "Please fill all the details".
  */
 function withKeys<T extends z.ZodType>(schema: T, keys: string[]) {
   const blank = Object.fromEntries(keys.map((k) => [k, undefined]));

@@ -1,4 +1,4 @@
-// Accounts: sign-up, login, profile, passwords and resets (DESIGN §3, §4, §7).
+// Accounts: sign-up, login, profile, passwords and resets (docs/product.md#api-conventions, #security-rules, #referrals).
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { ACCOUNT_MSG, normaliseEmail, type Language, type PublicUser } from '@app/contract';
@@ -50,7 +50,7 @@ function referralBase(email: string): string {
   return local || 'user';
 }
 
-/** The part of the e-mail before @, made unique with a number if taken (DESIGN §7). */
+/** The part of the e-mail before @, made unique with a number if taken (docs/product.md#referrals). */
 async function freeReferralCode(db: Db, email: string): Promise<string> {
   const base = referralBase(email);
   const rows = await db
@@ -131,7 +131,7 @@ export async function updateProfile(db: Db, actorId: string, targetId: string, p
   await db.update(users).set(values).where(and(eq(users.id, targetId), isNull(users.deletedAt)));
 }
 
-/** Saves the user's language (issue 20; users.language, migration 0016). */
+/** Saves the user's language (users.language, migration 0016). */
 export async function updateLanguage(db: Db, userId: string, language: Language) {
   await db.update(users).set({ language, updatedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.deletedAt)));
 }
@@ -166,7 +166,7 @@ export async function changePassword(
 const sha256 = (t: string) => createHash('sha256').update(t).digest('hex');
 
 /**
- * Item 4 of issue 12: reset requests are limited per e-mail *and client address* (10 in 15 min → 429 for that
+ * Reset requests (docs/product.md#security-rules) are limited per e-mail *and client address* (10 in 15 min → 429 for that
  * pair) and per address (100), never per account alone, so an attacker's requests cannot refuse the owner's.
  * What an account is protected by instead is a cap on e-mails: RESET_MAILS_PER_ACCOUNT links per
  * RESET_MAIL_WINDOW_MS; past it the request answers as always, no link is made, and the newest link already
@@ -207,7 +207,7 @@ export async function requestReset(
       expiresAt: new Date(now.getTime() + RESET_TTL_MS),
       createdAt: now,
     });
-    // The e-mail lists the account's passkeys (issue 26): a passkey signs in without a password, so a reset alone
+    // The e-mail lists the account's passkeys: a passkey signs in without a password, so a reset alone
     // would not lock out someone who planted one; the owner sees it and removes it on the security page.
     const keys = await tx
       .select({ name: passkeys.name, createdAt: passkeys.createdAt })
@@ -220,7 +220,7 @@ export async function requestReset(
   const link = `${deps.appUrl.replace(/\/$/, '')}/user/profile/reset-password/${token}`;
   // Sent in the background: the answer must not take longer when the e-mail exists.
   void deps.mailer
-    // In the account's language (issue 20, mail/reset-email.ts).
+    // In the account's language (mail/reset-email.ts).
     .send(resetPasswordEmail({ to: email, fullName: user.fullName, link, lang: user.language, passkeys: user.passkeys, appUrl: deps.appUrl.replace(/\/$/, '') }))
     // Neither the address nor the link goes into the log (item 9).
     .catch((e) => deps.log(`a reset mail could not be sent: ${e instanceof Error ? e.name : 'error'}`));
@@ -267,7 +267,7 @@ export async function endSession(db: Db, sessionHash: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, sessionHash));
 }
 
-/** First start: make sure a SADMIN exists (DESIGN §2). Returns the generated password when one was made up. */
+/** First start: make sure a SADMIN exists (docs/product.md#running). Returns the generated password when one was made up. */
 export async function ensureSuperAdmin(db: Db, email: string, password: string): Promise<{ email: string; generated?: string } | null> {
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.role, 'SADMIN')).limit(1);
   if (existing.length > 0) return null;

@@ -1,4 +1,4 @@
-// Accounts API (spec §5, §7): happy paths with the exact response fields, and every validation message.
+// Accounts API (docs/product.md#validation, #api): happy paths with the exact response fields, and every validation message.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUp, startTestApp, type Client, type TestContext } from '../../../test/helpers.js';
@@ -212,7 +212,7 @@ describe('happy paths', () => {
   });
 });
 
-describe('validation messages of spec §5, on the server', () => {
+describe('validation messages of docs/product.md#validation, on the server', () => {
   const FILL = 'Please fill all the details';
 
   async function expectRefused(client: Client, path: string, body: unknown, message: string) {
@@ -249,7 +249,7 @@ describe('validation messages of spec §5, on the server', () => {
     expect(await userCount()).toBe(before);
   });
 
-  test('the order of spec §5: missing field first, then name, then e-mail', async () => {
+  test('the order of docs/product.md#validation: missing field first, then name, then e-mail', async () => {
     await expectRefused(ctx.client(), '/api/v1/user/register', { fullName: 'ab', email: 'bad', password: 'x' }, FILL);
     await expectRefused(ctx.client(), '/api/v1/user/register', newInput({ fullName: 'ab', email: 'bad' }), 'Name should be atleast of 3 characters');
   });

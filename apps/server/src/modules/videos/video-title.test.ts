@@ -1,4 +1,4 @@
-// Video titles over real HTTP (issue 19): optional on create and edit, trimmed, shown in the list and when a
+// Video titles over real HTTP (docs/product.md#web-client): optional on create and edit, trimmed, shown in the list and when a
 // subscriber opens the video; an edit that does not send a title keeps it; bad titles are refused with a
 // message naming the problem and nothing is stored or audited.
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Videos (spec §7, DESIGN §6). Guards run at onRequest, before the body is read: anonymous → 401 and a wrong
+// Videos (docs/product.md#api, #videos). Guards run at onRequest, before the body is read: anonymous → 401 and a wrong
 // role → 403 whatever the payload. Admins (ADMIN, SADMIN) may read and open videos to manage them, but a
 // reward is paid only to a subscribed caller — an admin without a subscription gets 403 from add-point.
 import { z } from 'zod';

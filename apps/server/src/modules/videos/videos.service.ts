@@ -1,4 +1,4 @@
-// Videos (DESIGN §6): admins manage them (each change audited in its own transaction), subscribers watch them,
+// Videos (docs/product.md#videos): admins manage them (each change audited in its own transaction), subscribers watch them,
 // and POST /video/add-point pays a video's own points once per user, video and UTC day.
 //
 // Reward rules, in the order they are checked inside one database transaction:

@@ -1,4 +1,4 @@
-// Videos over real HTTP (spec §7, DESIGN §4, §6): who may do what, validation with nothing stored, audited admin
+// Videos over real HTTP (docs/product.md#api, #security-rules, #videos): who may do what, validation with nothing stored, audited admin
 // changes, and the reward — due time × 60 − 2 s after opening, the video's own points, once per user, video and
 // UTC day whatever the concurrency, through the ledger.
 import { sql } from 'drizzle-orm';

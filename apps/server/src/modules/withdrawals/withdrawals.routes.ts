@@ -19,7 +19,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/withdraw',
     {
       onRequest: requireUser,
-      // With two-factor sign-in on, a current `code` in the body (issue 17).
+      // With two-factor sign-in on, a current `code` in the body.
       ...needsCodeWhen2fa,
       schema: {
         tags,

@@ -1,4 +1,4 @@
-// Withdrawals (DESIGN §5): a request holds the amount at once (user −x, hold:withdrawals +x); processing
+// Withdrawals (docs/money.md): a request holds the amount at once (user −x, hold:withdrawals +x); processing
 // pays it out (hold −x, external:withdrawals +x) and unprocessing reverses that; deleting a pending
 // request refunds the hold. The withdrawal row is locked before the accounts, its version bumped on
 // every state change, and each change posts under its own event key, so nothing happens twice.
@@ -96,7 +96,7 @@ export async function listWithdrawals(
 }
 
 /**
- * The unpaged read of a spec §7 client (no page or limit): the records of listWithdrawals, in the same order, at
+ * The unpaged read of a public-API client (no page or limit): the records of listWithdrawals, in the same order, at
  * most `max`, as JSON text built by PostgreSQL (10,000 rows cost no JavaScript object per row). `more`: there were
  * more than `max`.
  */

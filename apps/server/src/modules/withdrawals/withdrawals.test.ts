@@ -1,4 +1,4 @@
-// Withdrawals (spec §7; DESIGN §5): held at once, processed/unprocessed, refunded once on delete.
+// Withdrawals (docs/product.md#api; docs/money.md): held at once, processed/unprocessed, refunded once on delete.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WITHDRAW_MSG } from '@app/contract';
@@ -148,7 +148,7 @@ describe('admin: process, unprocess, delete', () => {
     await admin.client.post(`${W}/${ids[0]}`);
     const res = await admin.client.get(`${W}?email=${encodeURIComponent(u.user.email)}`);
     expect(res.status).toBe(200);
-    // No page or limit: every matching withdrawal (up to 10,000, issue 14), not a first page of 20.
+    // No page or limit: every matching withdrawal (up to 10,000: docs/product.md#drop-in-clients), not a first page of 20.
     expect(res.body).toMatchObject({ success: true, page: 1, limit: 10_000, total: 3, capped: false });
     expect(res.body.withdrawals.map((w: { _id: string }) => w._id)).toEqual([...ids].reverse());
     expect(res.body.withdrawals[0].email).toBe(u.user.email);

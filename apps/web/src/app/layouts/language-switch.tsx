@@ -1,4 +1,4 @@
-// The top bar's language switch (issue 20): English ⇄ العربية. The choice is kept in local storage `lang` and,
+// The top bar's language switch (docs/i18n.md): English ⇄ العربية. The choice is kept in local storage `lang` and,
 // for a signed-in user, on the account (PUT /user/language), so the API and e-mails speak it too.
 import { useState } from 'react';
 import { useStoredAuth } from '../../lib/auth-storage';

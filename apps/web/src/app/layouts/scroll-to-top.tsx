@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
-/** Spec §2: every page change starts at the top. */
+/** docs/product.md#routes: every page change starts at the top. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {

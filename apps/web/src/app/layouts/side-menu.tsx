@@ -1,4 +1,4 @@
-// Spec §2 side menu: what each visitor sees depends on login, role and subscription.
+// docs/product.md#routes side menu: what each visitor sees depends on login, role and subscription.
 import { NavLink } from 'react-router';
 import { useLogout } from '../../lib/use-logout';
 import { useSession } from '../../lib/session';

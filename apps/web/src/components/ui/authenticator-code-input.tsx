@@ -1,5 +1,5 @@
 // The "code from your authenticator app" field of the forms that need one when two-factor sign-in is on
-// (withdrawal, transfer, password change: issue 17). Renders nothing for an account without it.
+// (withdrawal, transfer, password change). Renders nothing for an account without it.
 import type { InputHTMLAttributes } from 'react';
 import { useSession } from '../../lib/session';
 import { Input } from './input';

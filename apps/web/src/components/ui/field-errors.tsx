@@ -1,4 +1,4 @@
-// Which fields of a form are wrong and why (issue 19): a form holds one useFieldErrors() and puts it in
+// Which fields of a form are wrong and why (docs/product.md#web-client): a form holds one useFieldErrors() and puts it in
 // <FieldErrorsProvider>; every <Input> of it reads its own message by `name`, marks itself aria-invalid,
 // shows the message under it (aria-describedby) and clears it when edited. The toast stays (spec texts).
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';

@@ -1,4 +1,4 @@
-// Spec §4: people see a deposit or withdrawal as "Approved" or "Pending" (admins may see other words).
+// docs/product.md#behaviour: people see a deposit or withdrawal as "Approved" or "Pending" (admins may see other words).
 // The word carries the meaning; colour only repeats it.
 import { t } from '../../lib/i18n';
 

@@ -1,4 +1,4 @@
-// Spec §9: toast durations per type and at most 20 toasts on screen; older ones are dismissed.
+// docs/product.md#limits: toast durations per type and at most 20 toasts on screen; older ones are dismissed.
 import { useEffect } from 'react';
 import toast, { Toaster as HotToaster, useToasterStore } from 'react-hot-toast';
 import { TOAST_DURATIONS, TOAST_LIMIT } from '@app/contract';

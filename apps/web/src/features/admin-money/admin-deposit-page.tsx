@@ -9,7 +9,7 @@ import { UnmatchedPanel } from './unmatched-panel';
 import { useAppConfig } from '../../lib/config';
 import { RecordsPanel, type RecordKind } from './records-panel';
 
-/** Spec §8 gives fixed texts (in the current language); a server reason (e.g. the user no longer has the amount,
+/** docs/product.md#messages gives fixed texts (in the current language); a server reason (e.g. the user no longer has the amount,
  * already in the user's language) is added to them. */
 const withReason = (text: string, err: unknown) => {
   const reason = errorMessage(err, '');

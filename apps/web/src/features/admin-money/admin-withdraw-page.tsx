@@ -7,7 +7,7 @@ import { deleteWithdrawal, fetchWithdrawals, setWithdrawalStatus } from './api';
 import { PointsForm } from './points-form';
 import { RecordsPanel, type RecordKind } from './records-panel';
 
-/** Spec §8: "Failed to …" when the server refused (with its reason added), "An error occurred …" when it did not
+/** docs/product.md#messages: "Failed to …" when the server refused (with its reason added), "An error occurred …" when it did not
  * answer; each text is read in the current language when the toast is raised. */
 const failure = (refused: () => string, noAnswer: () => string) => (err: unknown) => {
   if (httpStatus(err) === undefined) return noAnswer();

@@ -1,4 +1,4 @@
-// Admin money calls of spec §7: deposit and withdrawal lists (paged, filtered), status changes, deletion,
+// Admin money calls of docs/product.md#api: deposit and withdrawal lists (paged, filtered), status changes, deletion,
 // and points added or removed. Every state change carries an Idempotency-Key.
 import type { AdminDepositRecord, AdminWithdrawalRecord } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';

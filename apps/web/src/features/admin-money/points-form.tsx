@@ -1,4 +1,4 @@
-// Spec §5: a non-empty e-mail and points > 0, else "Please enter a valid email and positive points.";
+// docs/product.md#validation: a non-empty e-mail and points > 0, else "Please enter a valid email and positive points.";
 // then the server's message, or "An error occurred.".
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -63,9 +63,9 @@ export function PointsForm({ action }: { action: PointsAction }) {
     if (mutation.isPending) return;
     const parsed = adminPointsBody.safeParse({ email, points });
     if (!parsed.success) {
-      // The spec's one message as the toast; each wrong field says its own problem.
+      // The product's one message as the toast; each wrong field says its own problem.
       toast.error(t(MSG.adminPointsInvalid));
-      // The schema speaks English (the spec's one message, in this catalog): shown in the current language.
+      // The schema speaks English (the product's one message, in this catalog): shown in the current language.
       const errors = fieldMessages(parsed.error);
       for (const name of Object.keys(errors)) errors[name] = t(errors[name]!);
       fields.mark(errors, t(MSG.adminPointsInvalid));

@@ -1,4 +1,4 @@
-// Deposits confirmed on the chain (issue 15), admin side: the poller's health and the transfers that credited
+// Deposits confirmed on the chain (decision 013), admin side: the poller's health and the transfers that credited
 // nobody (no matching request, wrong token, fractions of a cent, too early, closed account). An admin credits one
 // to a user by e-mail or dismisses it; both are audited on the server. Cards, not a table: readable at 390 px.
 import { useId, useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
-// Admin desk calls: the users table (spec §7 GET /user/all, PUT /user/{id}/update-role,
-// DELETE /user/{id}/delete-user, GET /admin/stats/users), the dashboard and the audit log (DESIGN §3).
+// Admin desk calls: the users table (docs/product.md#api GET /user/all, PUT /user/{id}/update-role,
+// DELETE /user/{id}/delete-user, GET /admin/stats/users), the dashboard and the audit log (docs/product.md#api-conventions).
 import type { AllCodesResponse, SubscriptionCodeRecord, AuditResponse, ClosedAccountsResponse, DashboardResponse, SettingsResponse, SettingsUpdateBody, UserListResponse, UserStatsResponse } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
 import { msg, t } from '../../lib/i18n';
@@ -88,7 +88,7 @@ export function auditActionLabel(action: string): string {
   return label ? t(label) : action;
 }
 
-/** The platform settings (issue 13): every admin reads them; only the super admin's page changes them. */
+/** The platform settings: every admin reads them; only the super admin's page changes them. */
 export const settingsKey = ['admin', 'settings'] as const;
 
 export async function fetchSettings(): Promise<SettingsResponse> {
@@ -99,7 +99,7 @@ export async function saveSettings(body: SettingsUpdateBody): Promise<SettingsRe
   return (await api.put<SettingsResponse>('/settings', body)).data;
 }
 
-/** Subscription codes (issue 14): every code, newest first, and a new one (the server audits it). */
+/** Subscription codes: every code, newest first, and a new one (the server audits it). */
 export async function fetchSubscriptionCodes(): Promise<AllCodesResponse> {
   return (await api.get<AllCodesResponse>('/subscription/all-codes')).data;
 }

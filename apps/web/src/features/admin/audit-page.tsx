@@ -1,4 +1,4 @@
-// The audit log (DESIGN §4, GET /admin/audit; super admin only, the route guard sends others to /denied):
+// The audit log (docs/product.md#security-rules, GET /admin/audit; super admin only, the route guard sends others to /denied):
 // who did what to which record, before and after, newest first. Filters and page live in the URL.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
@@ -173,7 +173,7 @@ function Snapshot({ value, other }: { value: unknown; other: unknown }) {
         const changed = otherObj !== null && JSON.stringify(otherObj[key]) !== JSON.stringify(v);
         return (
           <li key={key} className={`break-all ${changed ? 'font-semibold' : ''}`}>
-            {/* The value isolated (issue 26): a name stored with U+202E reorders nothing after it. */}
+            {/* The value isolated: a name stored with U+202E reorders nothing after it. */}
             <span className="text-slate-600 dark:text-slate-300">{key}:</span> <bdi>{formatValue(v)}</bdi>
             {changed && <span className="sr-only"> {t('(changed)')}</span>}
           </li>

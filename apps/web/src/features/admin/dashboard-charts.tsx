@@ -1,7 +1,7 @@
 // The dashboard's charts. recharts is large, so this module is only ever loaded lazily by the dashboard page.
 // Each chart is one image to assistive technology (its figures are in the page's data table instead).
 // Bars, not lines, on a fixed window of zero-filled days (the server's series): with little data a line
-// collapses to a spike, while a bar stands alone on its own day (issue 19). The legend is HTML text, saying
+// collapses to a spike, while a bar stands alone on its own day (docs/product.md#web-client). The legend is HTML text, saying
 // what each amount counts (requests, whatever their state) so nobody reads a pending claim as credited money.
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ReactElement } from 'react';

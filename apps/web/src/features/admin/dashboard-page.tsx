@@ -1,4 +1,4 @@
-// Admin dashboard (DESIGN §3 GET /admin/dashboard): headline figures, and the last 30 UTC days of deposits,
+// Admin dashboard (docs/product.md#api-conventions GET /admin/dashboard): headline figures, and the last 30 UTC days of deposits,
 // withdrawals and sign-ups as charts (loaded lazily: recharts never reaches the `/` bundle) with the same
 // figures in a data table for keyboard and screen-reader users.
 import { Suspense, type ReactNode } from 'react';

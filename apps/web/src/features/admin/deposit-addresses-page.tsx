@@ -1,4 +1,4 @@
-// Per-user deposit addresses (issue 29), the operator's side: every user's address with its index, what it has
+// Per-user deposit addresses, the operator's side: every user's address with its index, what it has
 // received and its last deposit; the total held on the addresses since the last sweep mark; the CSV (index,
 // address, total, key id) the operator's wallet sweeps with — the server never signs anything — and the mark
 // recorded once swept (audited). Cards, not a table: readable at 360 px.

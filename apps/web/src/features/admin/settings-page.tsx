@@ -1,4 +1,4 @@
-// Platform settings (issue 13), super admin only: one field per setting of the contract's registry, checked with
+// Platform settings (docs/operations.md), super admin only: one field per setting of the contract's registry, checked with
 // the same schema the server applies. Only the fields that differ from the stored values are sent; each save is
 // audited on the server and reaches every instance within seconds.
 import { useId, useState, type FormEvent } from 'react';

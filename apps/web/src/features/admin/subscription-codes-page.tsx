@@ -1,4 +1,4 @@
-// Subscription codes (issue 14; ADMIN or SADMIN, the route guard sends others to /denied): generate single-use
+// Subscription codes (ADMIN or SADMIN, the route guard sends others to /denied): generate single-use
 // activation codes for clients that subscribe with a code, copy them, and see who used each and when.
 import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

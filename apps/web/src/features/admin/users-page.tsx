@@ -1,7 +1,7 @@
-// Spec §2 /allusers: every user (admins first, in the server's order) with the total, admin and subscribed
+// docs/product.md#routes /allusers: every user (admins first, in the server's order) with the total, admin and subscribed
 // counts, a search, paging, a role selector (User or Admin only) and a delete button, each behind the
-// spec's confirmation (§5). SADMIN rows and the admin's own row cannot be changed (§6, DESIGN §4).
-// List errors are logged only (§8); stats errors show "Failed to get stats".
+// product's confirmation (docs/product.md#validation). SADMIN rows and the admin's own row cannot be changed (docs/product.md#roles, #security-rules).
+// List errors are logged only (docs/product.md#messages); stats errors show "Failed to get stats".
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -132,7 +132,7 @@ export function AllUsersPage() {
   });
   const stats = useQuery({ queryKey: adminKeys.stats, queryFn: fetchUserStats, refetchOnMount: 'always' });
 
-  // Spec §8: user list errors are logged only; stats errors get one toast per failure.
+  // docs/product.md#messages: user list errors are logged only; stats errors get one toast per failure.
   const listError = list.isError ? list.error : null;
   useEffect(() => {
     if (listError) console.error('Could not load the user list', listError);

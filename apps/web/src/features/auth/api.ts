@@ -1,4 +1,4 @@
-// Account calls of spec §7. Each shows the spec's loading toast, then the server's message.
+// Account calls of docs/product.md#api. Each shows the product's loading toast, then the server's message.
 import { MSG } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
 import type { User } from '../../lib/auth-storage';
@@ -9,7 +9,7 @@ import { t } from '../../lib/i18n';
 type OnRefused = (err: unknown) => void;
 
 type UserResponse = ApiEnvelope & { user: User };
-/** With two-factor sign-in on, the right password answers this instead of a user (issue 17). */
+/** With two-factor sign-in on, the right password answers this instead of a user. */
 type LoginResponse = ApiEnvelope & ({ user: User; twoFactorRequired?: undefined } | { user?: undefined; twoFactorRequired: true });
 
 export function registerUser(body: { fullName: string; email: string; password: string; phone: string; refer?: string }, onRefused?: OnRefused) {
@@ -52,7 +52,7 @@ export function changePassword(body: { oldPassword: string; newPassword: string;
   }, onRefused);
 }
 
-/** Signs in with a passkey: the second step of a sign-in in progress, or without a password (issue 17). */
+/** Signs in with a passkey: the second step of a sign-in in progress, or without a password. */
 export function signInWithPasskey() {
   return withToast(
     async () => {

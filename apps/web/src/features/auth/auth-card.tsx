@@ -14,7 +14,7 @@ interface AuthCardProps {
   fields?: FieldErrorState;
 }
 
-/** The frame of every account form. `noValidate`: the shared schemas give the spec's messages, not the browser. */
+/** The frame of every account form. `noValidate`: the shared schemas give the product's messages, not the browser. */
 export function AuthCard({ title, intro, onSubmit, onFirstUse, children, footer, fields }: AuthCardProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -11,7 +11,7 @@ import { t, Trans } from '../../lib/i18n';
 export function LoginPage() {
   const navigate = useNavigate();
   const { landing, linkTo } = useReturnTarget();
-  // With two-factor sign-in on, the right password opens the second step instead of a session (issue 17).
+  // With two-factor sign-in on, the right password opens the second step instead of a session.
   const [secondStep, setSecondStep] = useState(false);
   const passkey = useAuthSubmit({
     validate: () => ({}),

@@ -1,4 +1,4 @@
-// The second step of a sign-in with two-factor sign-in on (issue 17): a code from the authenticator app, a recovery
+// The second step of a sign-in with two-factor sign-in on (docs/product.md#security-rules): a code from the authenticator app, a recovery
 // code, or a passkey of this account; within 5 minutes of the password step.
 import { useNavigate } from 'react-router';
 import { SECURITY_MSG } from '@app/contract';

@@ -1,4 +1,4 @@
-// The signed-in home (issue 19), where login and sign-up land: the balance (hidden until revealed, as on the
+// The signed-in home (docs/product.md#web-client), where login and sign-up land: the balance (hidden until revealed, as on the
 // profile), the actions people look for first, the subscription's next step, the newest statement lines and
 // the deposits and withdrawals still waiting for an admin. Every number is the server's (no client sums).
 import { useEffect, useState, type ReactNode } from 'react';
@@ -36,7 +36,7 @@ const ACTIONS = [
 /**
  * False until the page's first frame has been presented (a frame, then a task): the dashboard's calls start
  * after the page frame and its largest text are painted, so the first paint waits for no network or response
- * work (issue 19: Lighthouse's LCP on /user/dashboard). The loading lines hold their place meanwhile.
+ * work (Lighthouse's LCP on /user/dashboard). The loading lines hold their place meanwhile.
  */
 function useFirstFrameShown(): boolean {
   const [shown, setShown] = useState(false);

@@ -1,4 +1,4 @@
-/** The six blog paths of spec §2; kept apart from the article text so the router stays small. */
+/** The six blog paths of docs/product.md#routes; kept apart from the article text so the router stays small. */
 export const ARTICLE_SLUGS = [
   'crypto-rally-2024',
   'crypto-buy-guide',

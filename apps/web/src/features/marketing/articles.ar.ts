@@ -1,4 +1,4 @@
-// The six blog articles of spec §2 in Arabic (issue 20): the same slugs, dates and structure as ARTICLES in
+// The six blog articles of docs/product.md#routes in Arabic (docs/i18n.md): the same slugs, dates and structure as ARTICLES in
 // articles.ts, written as Arabic copy rather than translated word by word. Like the English, they are
 // educational, say plainly that crypto is risky and promise no returns.
 // Loaded with a dynamic import() only when the language is Arabic, so English readers never download it.

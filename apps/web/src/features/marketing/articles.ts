@@ -1,4 +1,4 @@
-// The six static blog articles of spec §2. Copy is educational and honest: no promised returns,
+// The six static blog articles of docs/product.md#routes. Copy is educational and honest: no promised returns,
 // and every article says plainly that crypto is risky.
 // The Arabic is articles.ar.ts (whole articles, not catalog messages), hence the i18n-ignore marks.
 import type { ArticleSlug } from './article-slugs';

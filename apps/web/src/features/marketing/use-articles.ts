@@ -1,4 +1,4 @@
-// The blog articles in the reader's language (issue 20). English is ARTICLES (articles.ts, already in the
+// The blog articles in the reader's language (docs/i18n.md). English is ARTICLES (articles.ts, already in the
 // article pages' chunk); Arabic is ARTICLES_AR, a chunk of its own downloaded only when the language is Arabic.
 import { use } from 'react';
 import { ARTICLES, type Article } from './articles';

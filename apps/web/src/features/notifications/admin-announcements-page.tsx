@@ -19,7 +19,7 @@ import { parseOrToast } from '../../lib/validate';
 import { ANNOUNCEMENTS_LIMIT, fetchAnnouncements, notificationKeys, sendAnnouncement } from './api';
 import { When } from './notification-item';
 
-/** The contract's refusals of issue 26 (TEXT_MSG), shown by parseOrToast in the current language. */
+/** The contract's one-line refusals (TEXT_MSG), shown by parseOrToast in the current language. */
 const ONE_LINE_MESSAGES: readonly (typeof TEXT_MSG.announcementTitle | typeof TEXT_MSG.announcementBody)[] = [
   msg('Announcement title must be one line of text without control or direction characters'),
   msg('Announcement text must not contain control or direction characters (line breaks are allowed)'),

@@ -1,4 +1,4 @@
-// Notification centre calls (issue 18): the list and read marks, the live stream, the e-mail preferences and
+// Notification centre calls (docs/product.md#notifications): the list and read marks, the live stream, the e-mail preferences and
 // the admin's announcements. Every list read shares the `notifications` key family, so one invalidation
 // (after a mark, or when the stream says something arrived) re-reads the bell, the panel and the page.
 import type {

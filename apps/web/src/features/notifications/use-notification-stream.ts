@@ -9,7 +9,7 @@ import { notificationKeys, STREAM_URL } from './api';
 
 /**
  * The event's schema (zod and the contract's schemas, ~25 kB gzipped) loads with the first pushed event, not with
- * the bell: a signed-in page load, where nothing is pushed, fetches and runs neither (issue 19: the dashboard's
+ * the bell: a signed-in page load, where nothing is pushed, fetches and runs neither (the dashboard's
  * first load).
  */
 let schema: Promise<(typeof import('./stream-event'))['notificationStreamEvent']> | undefined;

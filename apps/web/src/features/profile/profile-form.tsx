@@ -1,4 +1,4 @@
-// Spec §4: Save is enabled only when name or phone differs from the loaded profile; after a save the
+// docs/product.md#behaviour: Save is enabled only when name or phone differs from the loaded profile; after a save the
 // profile is re-read. The parent remounts this form (key) whenever the loaded profile changes.
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';

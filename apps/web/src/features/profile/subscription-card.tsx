@@ -1,4 +1,4 @@
-// Spec §4: not subscribed → Subscribed after activation with points, then the profile is re-read.
+// docs/product.md#behaviour: not subscribed → Subscribed after activation with points, then the profile is re-read.
 // The button shows the real price from /config; the charge is confirmed first.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
@@ -30,7 +30,7 @@ export function SubscriptionCard({ subscribed }: { subscribed: boolean }) {
       toast.success(data.message || t(ACTIVATED));
       await refreshMe();
     },
-    // A refusal without a reason is, per spec §8, the "not enough points" case; no answer at all is an error.
+    // A refusal without a reason is, per docs/product.md#messages, the "not enough points" case; no answer at all is an error.
     onError: (err) =>
       toast.error(errorMessage(err, httpStatus(err) === 400 ? t(MSG.subscriptionNotEnough) : t(MSG.subscriptionError))),
     onSettled: () =>

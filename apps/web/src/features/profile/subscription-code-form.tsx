@@ -1,4 +1,4 @@
-// Subscribing with a code an admin generated (issue 14; POST /subscription/apply-code): free, the code is used once.
+// Subscribing with a code an admin generated (POST /subscription/apply-code): free, the code is used once.
 // The server reads the code leniently (case, dashes, spaces) and answers unknown or used codes with its message.
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';

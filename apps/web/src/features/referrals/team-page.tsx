@@ -1,4 +1,4 @@
-// "My team" (issue 16): the caller's referral link, people and earnings per level, the members page by page, and
+// "My team" (docs/money.md#referral-program): the caller's referral link, people and earnings per level, the members page by page, and
 // how the program pays, with the rates in force now. Lists of cards rather than tables, so nothing scrolls sideways
 // on a phone.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Account security calls (issue 17): authenticator app, passkeys, sessions and the sign-in history.
+// Account security calls (docs/product.md#security-rules): authenticator app, passkeys, sessions and the sign-in history.
 // @simplewebauthn/browser is loaded only when a passkey is used, so no other page carries it.
 import type { LoginHistoryEntry, PasskeyRecord, SessionRecord } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
@@ -24,9 +24,9 @@ export const endOtherSessions = async () => (await api.delete<ApiEnvelope>('/use
 
 export const startTwoFactorSetup = async () => (await api.post<ApiEnvelope & { secret: string; otpauthUrl: string }>('/user/2fa/setup')).data;
 export const enableTwoFactor = async (code: string) => (await api.post<ApiEnvelope & { recoveryCodes: string[] }>('/user/2fa/enable', { code })).data;
-/** With the password, turning it off is its own re-authentication (sudo mode, issue 26). */
+/** With the password, turning it off is its own re-authentication (sudo mode). */
 export const disableTwoFactor = async (body: { code?: string; recoveryCode?: string; password: string }) => (await api.post<ApiEnvelope>('/user/2fa/disable', body)).data;
-/** Sudo mode (issue 26): the password, and a code or a recovery code when two-factor sign-in is on. */
+/** Sudo mode: the password, and a code or a recovery code when two-factor sign-in is on. */
 export const reauthenticate = async (body: { password: string; code?: string; recoveryCode?: string }) => (await api.post<ApiEnvelope>('/user/reauth', body)).data;
 
 export async function addPasskey(name: string) {

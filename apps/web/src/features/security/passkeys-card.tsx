@@ -14,7 +14,7 @@ import { msg, t, Trans } from '../../lib/i18n';
 import { addPasskey, fetchPasskeys, removePasskey, renamePasskey, securityKeys } from './api';
 import { isReauthCancelled, useReauth } from './reauth';
 
-/** The name's refusal of issue 26 (one line, no control or direction character): marked for the i18n check, so
+/** The name's refusal (one line, no control or direction character): marked for the i18n check, so
  * checkedName's t() shows it in the current language. */
 const PASSKEY_NAME_MESSAGES = [
   msg('Passkey name must be one line of text without control or direction characters') satisfies typeof TEXT_MSG.passkeyName,
@@ -37,7 +37,7 @@ function PasskeyItem({ passkey }: { passkey: PasskeyRecord }) {
     if (!isReauthCancelled(err)) toast.error(errorMessage(err, t('Something went wrong')));
   };
   const rename = useMutation({ mutationFn: (n: string) => renamePasskey(passkey._id, n), onSuccess: (d) => toast.success(d.message), onError, onSettled: refresh });
-  // Removing needs sudo mode (issue 26): the password is asked for when the server says so, then it is removed.
+  // Removing needs sudo mode: the password is asked for when the server says so, then it is removed.
   const remove = useMutation({ mutationFn: () => withReauth(() => removePasskey(passkey._id)), onSuccess: (d) => toast.success(d.message), onError, onSettled: refresh });
 
   return (
@@ -96,7 +96,7 @@ export function PasskeysCard() {
   const [name, setName] = useState('');
   const withReauth = useReauth();
   const add = useMutation({
-    // Adding needs sudo mode (issue 26): after the password is confirmed the whole registration starts again.
+    // Adding needs sudo mode: after the password is confirmed the whole registration starts again.
     mutationFn: (n: string) => withReauth(() => addPasskey(n)),
     onSuccess: (d) => {
       toast.success(d.message);

@@ -1,4 +1,4 @@
-// Sudo mode on the security page (issue 26, decision 017). Adding or removing a passkey and turning two-factor sign-in
+// Sudo mode on the security page (decision 017). Adding or removing a passkey and turning two-factor sign-in
 // on need the password (and, with two-factor sign-in on, a code) re-entered in this session within 5 minutes. When
 // the server answers 403 `reauthRequired`, `withReauth` opens this dialog, sends POST /user/reauth, and runs the
 // action again; Cancel ends the action quietly (`isReauthCancelled`). A native modal <dialog>: the page behind is

@@ -1,4 +1,4 @@
-// /user/security (issue 17): two-factor sign-in, passkeys, the active sessions (end one or all others) and the last
+// /user/security (docs/product.md#security-rules): two-factor sign-in, passkeys, the active sessions (end one or all others) and the last
 // 50 sign-in attempts. Lists, not tables, so the page fits a 390 px screen without sideways scrolling.
 import { Link, useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -135,7 +135,7 @@ export function SecurityPage() {
           {t(ADMIN_NEEDS_2FA)}
         </p>
       )}
-      {/* Sudo mode (issue 26): the cards' changes of how one signs in ask for the password again when needed. */}
+      {/* Sudo mode: the cards' changes of how one signs in ask for the password again when needed. */}
       <ReauthProvider>
         <div className="grid gap-6 lg:grid-cols-2">
           <TwoFactorCard enabled={Boolean(user?.twoFactor)} />

@@ -33,7 +33,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
     fields.markRefused(err);
   };
 
-  // Turning it on needs sudo mode (issue 26): the password is asked for in a dialog when the server says so.
+  // Turning it on needs sudo mode: the password is asked for in a dialog when the server says so.
   const start = useMutation({ mutationFn: () => withReauth(startTwoFactorSetup), onSuccess: (data) => setSetup({ secret: data.secret, otpauthUrl: data.otpauthUrl }), onError });
   const enable = useMutation({
     mutationFn: (code: string) => withReauth(() => enableTwoFactor(code)),
@@ -125,7 +125,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
             disable.mutate({ ...(/^\d[\d ]*$/.test(code) ? { code } : { recoveryCode: code }), password });
           }}
         >
-          {/* The password and the code together re-authenticate (sudo mode, issue 26): no second code is asked. */}
+          {/* The password and the code together re-authenticate (sudo mode): no second code is asked. */}
           <FieldErrorsProvider value={disableFields}>
             <Input label={t('Your password')} name="password" type="password" autoComplete="current-password" required />
             <Input label={t('Code from your app, or a recovery code')} name="code" autoComplete="one-time-code" required />

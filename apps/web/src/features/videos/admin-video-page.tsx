@@ -1,4 +1,4 @@
-// Spec §2 /adminvideo (ADMIN, SADMIN): the video list with add, edit and delete. Delete is confirmed first
+// docs/product.md#routes /adminvideo (ADMIN, SADMIN): the video list with add, edit and delete. Delete is confirmed first
 // ("Delete this video?"); every change re-reads the list.
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The video calls of spec §7 and the texts of spec §8. A refusal from the server (an answer with
+// The video calls of docs/product.md#api and the texts of docs/product.md#messages. A refusal from the server (an answer with
 // success:false or a 4xx) and no answer at all (network, 5xx) get different fixed texts.
 import type { QueryClient } from '@tanstack/react-query';
 import type { PublicVideo } from '@app/contract';
@@ -30,7 +30,7 @@ export function isRefusal(err: unknown): boolean {
   return status !== undefined && status < 500;
 }
 
-/** Spec §8: `failed` for a refusal, `error` for anything else, with the server's reason added when it gave one. */
+/** docs/product.md#messages: `failed` for a refusal, `error` for anything else, with the server's reason added when it gave one. */
 export function failureText(err: unknown, texts: { failed: string; error: string }): string {
   if (!isRefusal(err)) return texts.error;
   const reason = err instanceof RefusedError ? err.message : errorMessage(err, '');
@@ -50,7 +50,7 @@ export async function openVideo(id: string): Promise<PublicVideo> {
 
 export interface VideoPayload {
   link: string;
-  /** null: no title (issue 19). */
+  /** null: no title. */
   title: string | null;
   point: number;
   time: number;

@@ -5,7 +5,7 @@ import { MSG } from '@app/contract';
 import { t } from '../../lib/i18n';
 import { fetchVideos, isRefusal, videoKeys } from './api';
 
-/** Spec §8: a refused fetch and a failed one have their own texts. */
+/** docs/product.md#messages: a refused fetch and a failed one have their own texts. */
 export const fetchErrorText = (err: unknown) => (isRefusal(err) ? t(MSG.videoFetchFailed) : t(MSG.videoFetchError));
 
 /** The video list (subscribers and admins), re-read on each visit; a failure is toasted once. */

@@ -1,5 +1,5 @@
-// Spec §5: link, points and time (minutes) are all required; the contract's videoBody gives the message,
-// the same one the server would answer with. Spec §8: "Operation failed" for a refusal, "Something went wrong"
+// docs/product.md#validation: link, points and time (minutes) are all required; the contract's videoBody gives the message,
+// the same one the server would answer with. docs/product.md#messages: "Operation failed" for a refusal, "Something went wrong"
 // when no answer came.
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Spec §2 /video: the library grid for subscribers. Each card links to its player.
+// docs/product.md#routes /video: the library grid for subscribers. Each card links to its player.
 import { Link } from 'react-router';
 import { Clock, Coins } from 'lucide-react';
 import { formatPoints } from '@app/contract';

@@ -1,4 +1,4 @@
-// Spec §2 /video/{id} and §4 video reward: the player embeds the video muted and autoplaying and counts
+// docs/product.md#routes /video/{id} and docs/product.md#behaviour video reward: the player embeds the video muted and autoplaying and counts
 // seconds; at time × 60 s it asks for the points once. Opening the page (GET /video/{id}) starts the
 // server's own timer, so that query is read once per visit and never refetched behind the viewer's back.
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
@@ -20,7 +20,7 @@ import { t, Trans } from '../../lib/i18n';
 
 const backLink = 'inline-flex items-center gap-1 font-semibold text-emerald-800 underline dark:text-emerald-300';
 
-/** Spec §8: the server's message, else "Failed to award point ❌" for a refusal, else the server-error text. */
+/** docs/product.md#messages: the server's message, else "Failed to award point ❌" for a refusal, else the server-error text. */
 function awardErrorText(err: unknown): string {
   if (err instanceof RefusedError) return err.message || t(MSG.videoAwardFailed);
   return errorMessage(err, isRefusal(err) ? t(MSG.videoAwardFailed) : t(MSG.videoAwardError));
@@ -139,7 +139,7 @@ function Watch({ video }: { video: PublicVideo }) {
   const total = watchSeconds(video.time);
   const [elapsed, setElapsed] = useState(0);
   const done = elapsed >= total;
-  // The countdown runs only while the player reports playing (issue 19). A YouTube embed that reports nothing
+  // The countdown runs only while the player reports playing. A YouTube embed that reports nothing
   // (its API unreachable) keeps the old behaviour, a running countdown, and says so; a link that cannot be
   // embedded has no player to ask. The server checks the time on its own clock either way (decision 005).
   const kind = videoSource(video.link).kind;

@@ -1,4 +1,4 @@
-// What a video link is (spec §3: a YouTube link or a direct file) and how long it must be watched.
+// What a video link is (docs/product.md#records: a YouTube link or a direct file) and how long it must be watched.
 import { isDirectVideoFile, youTubeEmbed, youTubeId, youTubeThumbnail } from '@app/contract';
 import { currentLang, dateFormat, t } from '../../lib/i18n';
 
@@ -40,7 +40,7 @@ const addedOn = (createdAt: string) => {
 };
 
 /**
- * What the library, the player and the admin desk call a video: its title (issue 19), else a readable
+ * What the library, the player and the admin desk call a video: its title, else a readable
  * default: a file's name, or the kind of video and the day it was added (never YouTube's raw id).
  */
 export function videoName(video: { title: string | null; link: string; createdAt: string }): string {

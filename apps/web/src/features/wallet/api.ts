@@ -1,4 +1,4 @@
-// The wallet calls of spec §7 plus the statement. Money POSTs carry the submission's Idempotency-Key.
+// The wallet calls of docs/product.md#api plus the statement. Money POSTs carry the submission's Idempotency-Key.
 import type { QueryClient } from '@tanstack/react-query';
 import type { DepositRecord } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';

@@ -1,4 +1,4 @@
-// Deposits confirmed on the chain (issue 15): payment requests, read until they are credited or expire.
+// Deposits confirmed on the chain (decision 013): payment requests, read until they are credited or expire.
 import type { DepositRequestRecord, OwnDepositAddress } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
 
@@ -14,7 +14,7 @@ export async function fetchPaymentRequest(id: string): Promise<DepositRequestRec
   return data.request;
 }
 
-// Per-user deposit addresses (issue 29): the caller's own address, the minimum and the last transfers seen to it.
+// Per-user deposit addresses: the caller's own address, the minimum and the last transfers seen to it.
 export const ownAddressKey = ['own-deposit-address'] as const;
 
 export async function fetchOwnAddress(): Promise<OwnDepositAddress> {

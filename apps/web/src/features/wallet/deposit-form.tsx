@@ -1,4 +1,4 @@
-// A deposit claim (spec §5): a free amount or one of the VIP package amounts, plus the transaction ID.
+// A deposit claim (docs/product.md#validation): a free amount or one of the VIP package amounts, plus the transaction ID.
 // It moves no money; the claim shows as Pending in the list below until an admin approves it.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -27,7 +27,7 @@ function DepositLayout({ mode, initialAmount = '' }: { mode: 'free' | 'package';
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       {config.ownDepositAddresses ? (
-        // Every user their own address (issue 29): any amount, no request, nothing to paste.
+        // Every user their own address: any amount, no request, nothing to paste.
         <OwnAddressCard packageAmount={mode === 'package' ? initialAmount : undefined} packages={mode === 'package'} />
       ) : (
         <>

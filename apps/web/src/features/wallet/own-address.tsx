@@ -1,4 +1,4 @@
-// Every user their own deposit address (issue 29): the address with its QR code and a copy button, the minimum,
+// Every user their own deposit address: the address with its QR code and a copy button, the minimum,
 // "any amount from the minimum up", and the last transfers seen to it with their status. A credit appears without
 // a reload: the notification stream invalidates this query (notification-bell.tsx), and it is re-read every 15 s.
 import { lazy, Suspense } from 'react';

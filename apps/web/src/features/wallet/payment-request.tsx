@@ -1,4 +1,4 @@
-// Deposits confirmed on the chain (issue 15): the user picks an amount and gets the exact amount to send (amount +
+// Deposits confirmed on the chain (decision 013): the user picks an amount and gets the exact amount to send (amount +
 // 0.00–0.99, unique among open requests), the address with its QR code, and a countdown; the page then follows the
 // request (awaiting → confirming → credited, or expired) without a reload and re-reads the balance once credited.
 import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';

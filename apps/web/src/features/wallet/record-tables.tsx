@@ -1,4 +1,4 @@
-// The caller's deposits and withdrawals (spec §4: shown as Approved or Pending), paged on the client.
+// The caller's deposits and withdrawals (docs/product.md#behaviour: shown as Approved or Pending), paged on the client.
 import { useState } from 'react';
 import { formatPoints, type DepositRecord, type WithdrawalRecord } from '@app/contract';
 import { DateTime } from '../../components/ui/date-time';

@@ -1,4 +1,4 @@
-// Spec §5: recipient e-mail and points are required ("Please fill all the fields."); the points are sent
+// docs/product.md#validation: recipient e-mail and points are required ("Please fill all the fields."); the points are sent
 // as a number. The sender confirms the exact amount and recipient before anything moves.
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

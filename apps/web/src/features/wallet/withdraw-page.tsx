@@ -1,5 +1,5 @@
-// Spec §5: amount (min 0.01, step 0.01) and payment ID (where to pay, free text ≤ 128) are required.
-// The server holds the amount at once (DESIGN §5), so the balance shown drops as soon as it answers.
+// docs/product.md#validation: amount (min 0.01, step 0.01) and payment ID (where to pay, free text ≤ 128) are required.
+// The server holds the amount at once (docs/money.md), so the balance shown drops as soon as it answers.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -23,7 +23,7 @@ import { msg, t, Trans } from '../../lib/i18n';
 
 /** WITHDRAW_MSG.submitted (the type keeps the two identical), shown when the server's answer has no message. */
 const SUBMITTED: typeof WITHDRAW_MSG.submitted = msg('Withdrawal request submitted. The amount is held until it is processed.');
-/** TEXT_MSG.paymentId (issue 26): the form shows it under the payment id, in the current language. */
+/** TEXT_MSG.paymentId: the form shows it under the payment id, in the current language. */
 const PAYMENT_ID_ONE_LINE: typeof TEXT_MSG.paymentId = msg('Payment ID must be one line of text without control or direction characters');
 
 const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';

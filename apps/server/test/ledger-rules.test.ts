@@ -205,7 +205,7 @@ describe('ledger_post, the posting function behind post()', () => {
 describe('checkLedger and npm run ledger:check', () => {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const runCheck = () =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/ledger/check-cli.ts'], {
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/ledger-check.ts'], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: ctx.databaseUrl, LOG_LEVEL: 'silent' },
       encoding: 'utf8',

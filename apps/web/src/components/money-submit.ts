@@ -7,7 +7,8 @@ import { errorMessage, type ApiEnvelope } from '../lib/api';
 import { useIdempotencyKeys } from '../lib/idempotency-key';
 import { toast } from '../lib/toast';
 import { useConfirm, type ConfirmOptions } from './ui/confirm-dialog';
-import type { FieldErrorState } from './ui/field-errors';
+import { SECURITY_MSG } from '@app/contract';
+import { useFieldErrors } from './ui/field-errors';
 
 /** What the form sends (a second-factor `code`, when it has the field, is added to it) and what it asks first. */
 export interface MoneyAttempt<Body> {
@@ -23,8 +24,8 @@ export interface MoneySubmitOptions<Body extends object, Data extends ApiEnvelop
   done: () => string;
   /** The failure toast when the answer carries no message (or no answer came). */
   failed: (err: unknown) => string;
-  /** The form's fields: a refusal naming one of them is shown under it. */
-  fields?: FieldErrorState;
+  /** The server's refusals that are about one field (message → the field's name); a wrong second-factor code is `code`'s. */
+  fieldOfMessage?: Record<string, string>;
   /** After a success, e.g. to empty the form. */
   onDone?: () => unknown;
   /** After either outcome: re-read what the operation may have changed. */
@@ -34,6 +35,7 @@ export interface MoneySubmitOptions<Body extends object, Data extends ApiEnvelop
 export function useMoneySubmit<Body extends object, Data extends ApiEnvelope>(options: MoneySubmitOptions<Body, Data>) {
   const keys = useIdempotencyKeys();
   const { confirm, dialog } = useConfirm();
+  const fields = useFieldErrors({ [SECURITY_MSG.codeInvalid]: 'code', [SECURITY_MSG.codeRequired]: 'code', ...options.fieldOfMessage });
   const mutation = useMutation({
     // A retry of the same request keeps its key whatever code it carries (the code is not the request).
     mutationFn: ({ code, ...body }: Body & { code?: string }) =>
@@ -44,7 +46,7 @@ export function useMoneySubmit<Body extends object, Data extends ApiEnvelope>(op
     },
     onError: (err) => {
       toast.error(errorMessage(err, options.failed(err)));
-      options.fields?.markRefused(err);
+      fields.markRefused(err);
     },
     onSettled: options.refresh,
   });
@@ -68,5 +70,5 @@ export function useMoneySubmit<Body extends object, Data extends ApiEnvelope>(op
     if (attempt) void submit(attempt, code);
   };
 
-  return { pending: mutation.isPending, submit, onSubmit, dialog };
+  return { pending: mutation.isPending, fields, submit, onSubmit, dialog };
 }

@@ -7,7 +7,7 @@ import { MSG, adminPointsBody, centsToNumber, formatCents } from '@app/contract'
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
-import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
+import { FieldErrorsProvider } from '../../components/ui/field-errors';
 import { fieldMessages } from '../../lib/validate';
 import { useMoneySubmit } from '../../components/money-submit';
 import { msg, t } from '../../lib/i18n';
@@ -39,7 +39,6 @@ export function PointsForm({ action }: { action: PointsAction }) {
   const [email, setEmail] = useState('');
   const [points, setPoints] = useState('');
   const queryClient = useQueryClient();
-  const fields = useFieldErrors();
   const money = useMoneySubmit({
     request: `POST ${action}`,
     send: (body: { email: string; points: number }, key) => adjustPoints(action, body, key),
@@ -52,6 +51,7 @@ export function PointsForm({ action }: { action: PointsAction }) {
     refresh: () => Promise.all(['point', 'statement', 'me'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
   });
 
+  const { fields } = money;
   const prepare = () => {
     const parsed = adminPointsBody.safeParse({ email, points });
     if (!parsed.success) {

@@ -1,16 +1,15 @@
 // A deposit claim (spec §5): a free amount or one of the VIP package amounts, plus the transaction ID.
 // It moves no money; the claim shows as Pending in the list below until an admin approves it.
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS, MSG, VIP_PACKAGES, centsToNumber, depositBody, formatPoints, type DEPOSIT_MSG } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
-import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
+import { FieldErrorsProvider } from '../../components/ui/field-errors';
 import { RadioCard } from '../../components/ui/radio-card';
-import { useMoneySubmit } from '../../components/money-submit';
-import { invalidateMoney, submitDeposit, type DepositRequest } from './api';
+import { submitDeposit, type DepositRequest } from './api';
 import { AmountInput } from './amount-input';
+import { useWalletSubmit } from './wallet-submit';
 import { parseOrToast } from '../../lib/validate';
 import { msg, t } from '../../lib/i18n';
 import { useAppConfig } from '../../lib/config';
@@ -45,11 +44,9 @@ export function PackagePicker({ value, onChange, disabled }: { value: string; on
 export function DepositForm({ mode, disabled, initialAmount = '' }: { mode: 'free' | 'package'; disabled: boolean; initialAmount?: string }) {
   const [amount, setAmount] = useState(initialAmount);
   const [transactionId, setTransactionId] = useState('');
-  const queryClient = useQueryClient();
-  const fields = useFieldErrors();
   // MIN_DEPOSIT (a live setting): the server refuses smaller claims with the same minimum.
   const { minDeposit } = useAppConfig();
-  const money = useMoneySubmit({
+  const money = useWalletSubmit({
     request: 'POST /deposit/deposit',
     send: (body: DepositRequest, key) => submitDeposit(body, key),
     done: () => t(SUBMITTED),
@@ -58,9 +55,9 @@ export function DepositForm({ mode, disabled, initialAmount = '' }: { mode: 'fre
       setAmount('');
       setTransactionId('');
     },
-    refresh: () => invalidateMoney(queryClient),
   });
 
+  const { fields } = money;
   const prepare = () => {
     if (disabled) return;
     const parsed = parseOrToast(depositBody, { amount, transactionId }, fields);

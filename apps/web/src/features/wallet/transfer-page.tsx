@@ -1,18 +1,17 @@
 // Spec §5: recipient e-mail and points are required ("Please fill all the fields."); the points are sent
 // as a number. The sender confirms the exact amount and recipient before anything moves.
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
-import { EMAIL_PATTERN, MSG, POINTS_MSG, SECURITY_MSG, centsToNumber, formatCents, transferBody } from '@app/contract';
-import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
+import { EMAIL_PATTERN, MSG, POINTS_MSG, centsToNumber, formatCents, transferBody } from '@app/contract';
+import { FieldErrorsProvider } from '../../components/ui/field-errors';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { AuthenticatorCodeInput } from '../../components/ui/authenticator-code-input';
 import { PageHeader } from '../../components/ui/page';
-import { useMoneySubmit } from '../../components/money-submit';
-import { invalidateMoney, transferPoints, type TransferRequest } from './api';
+import { transferPoints, type TransferRequest } from './api';
 import { AmountInput } from './amount-input';
+import { useWalletSubmit } from './wallet-submit';
 import { AvailableBalance } from './available-balance';
 import { parseOrToast } from '../../lib/validate';
 import { msg, t } from '../../lib/i18n';
@@ -23,27 +22,23 @@ const TRANSFERRED: typeof POINTS_MSG.transferred = msg('Points transferred succe
 export function TransferPage() {
   const [recipientEmail, setRecipientEmail] = useState('');
   const [points, setPoints] = useState('');
-  const queryClient = useQueryClient();
-  const fields = useFieldErrors({
-    [POINTS_MSG.recipientNotFound]: 'recipientEmail',
-    [POINTS_MSG.selfTransfer]: 'recipientEmail',
-    [POINTS_MSG.insufficient]: 'points',
-    [SECURITY_MSG.codeInvalid]: 'code',
-    [SECURITY_MSG.codeRequired]: 'code',
-  });
-  const money = useMoneySubmit({
+  const money = useWalletSubmit({
     request: 'POST /point/transfer',
     send: (body: TransferRequest, key) => transferPoints(body, key),
     done: () => t(TRANSFERRED),
     failed: () => t(MSG.transferError),
-    fields,
+    fieldOfMessage: {
+      [POINTS_MSG.recipientNotFound]: 'recipientEmail',
+      [POINTS_MSG.selfTransfer]: 'recipientEmail',
+      [POINTS_MSG.insufficient]: 'points',
+    },
     onDone: () => {
       setRecipientEmail('');
       setPoints('');
     },
-    refresh: () => invalidateMoney(queryClient),
   });
 
+  const { fields } = money;
   const prepare = () => {
     const parsed = parseOrToast(transferBody, { recipientEmail, points }, fields);
     if (!parsed) return;

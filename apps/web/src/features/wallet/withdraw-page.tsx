@@ -2,18 +2,17 @@
 // The server holds the amount at once (DESIGN §5), so the balance shown drops as soon as it answers.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import { LIMITS, MSG, SECURITY_MSG, WITHDRAW_MSG, type TEXT_MSG, centsToNumber, formatCents, withdrawBody } from '@app/contract';
-import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
+import { LIMITS, MSG, WITHDRAW_MSG, type TEXT_MSG, centsToNumber, formatCents, withdrawBody } from '@app/contract';
+import { FieldErrorsProvider } from '../../components/ui/field-errors';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { AuthenticatorCodeInput } from '../../components/ui/authenticator-code-input';
 import { PageHeader } from '../../components/ui/page';
-import { useMoneySubmit } from '../../components/money-submit';
 import { httpStatus } from '../../lib/api';
-import { invalidateMoney, submitWithdrawal, type WithdrawRequest } from './api';
+import { submitWithdrawal, type WithdrawRequest } from './api';
 import { AmountInput } from './amount-input';
+import { useWalletSubmit } from './wallet-submit';
 import { AvailableBalance } from './available-balance';
 import { WithdrawalTable } from './record-tables';
 import { parseOrToast } from '../../lib/validate';
@@ -29,27 +28,20 @@ const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 export function WithdrawPage() {
   const [amount, setAmount] = useState('');
   const [paymentId, setPaymentId] = useState('');
-  const queryClient = useQueryClient();
-  const fields = useFieldErrors({
-    [WITHDRAW_MSG.insufficient]: 'amount',
-    [PAYMENT_ID_ONE_LINE]: 'paymentId',
-    [SECURITY_MSG.codeInvalid]: 'code',
-    [SECURITY_MSG.codeRequired]: 'code',
-  });
-  const money = useMoneySubmit({
+  const money = useWalletSubmit({
     request: 'POST /withdraw',
     send: (body: WithdrawRequest, key) => submitWithdrawal(body, key),
     done: () => t(SUBMITTED),
     // The server refused (it answered) vs. the request never got an answer.
     failed: (err) => (httpStatus(err) === undefined ? t(MSG.withdrawError) : t(MSG.withdrawFailed)),
-    fields,
+    fieldOfMessage: { [WITHDRAW_MSG.insufficient]: 'amount', [PAYMENT_ID_ONE_LINE]: 'paymentId' },
     onDone: () => {
       setAmount('');
       setPaymentId('');
     },
-    refresh: () => invalidateMoney(queryClient),
   });
 
+  const { fields } = money;
   const prepare = () => {
     const parsed = parseOrToast(withdrawBody, { amount, paymentId }, fields);
     if (!parsed) return;

@@ -6,7 +6,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SYSTEM_ACCOUNTS } from '../src/ledger/accounts.js';
 import { checkLedger } from '../src/ledger/check.js';
-import { isPool } from '../src/db/client.js';
 import { post } from '../src/ledger/ledger.js';
 import { signUp, startTestApp, type TestContext } from './helpers.js';
 import { balance, expectLedgerClean, fund, moneySnapshot } from './money-helpers.js';
@@ -200,14 +199,6 @@ describe('ledger_post, the posting function behind post()', () => {
     expect(await balance(ctx, a)).toBe(0);
     expect(await balance(ctx, b)).toBe(777);
     await expectLedgerClean(ctx);
-  });
-});
-
-test('only the pool takes the pool-only path (executeNamed): a transaction is never mistaken for it', async () => {
-  // A keyed transfer must run inside its transaction, beside its Idempotency-Key row (points.service.ts).
-  expect(isPool(ctx.db)).toBe(true);
-  await ctx.db.transaction(async (tx) => {
-    expect(isPool(tx)).toBe(false);
   });
 });
 

@@ -10,7 +10,6 @@ export const ROLE_MESSAGE = 'Role must be USER or ADMIN';
 export const updateRoleBody = z.object({
   role: z.enum(ASSIGNABLE_ROLES, { error: ROLE_MESSAGE }),
 });
-export type UpdateRoleBody = z.infer<typeof updateRoleBody>;
 
 const limitMessage = `limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}`;
 const page = z.coerce
@@ -33,7 +32,6 @@ export const userListQuery = z.object({
   /** Part of a name or e-mail; empty means everyone. */
   q: z.string().trim().max(LIMITS.emailMax, 'Search text is too long').optional(),
 });
-export type UserListQuery = z.input<typeof userListQuery>;
 
 const isoDate = (field: string) => z.iso.date(`${field} must be a date like 2025-01-31`);
 
@@ -50,7 +48,6 @@ export const auditQuery = z
     to: isoDate('to').optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'from must not be after to' });
-export type AuditQuery = z.input<typeof auditQuery>;
 
 const ok = { success: z.boolean(), message: z.string() };
 

@@ -22,7 +22,6 @@ export const adminPointsBody = z
     }
     return { email, points: cents };
   });
-export type AdminPointsBody = z.input<typeof adminPointsBody>;
 
 export const ADMIN_PAGE_MAX = 100;
 export const ADMIN_PAGE_DEFAULT = 20;

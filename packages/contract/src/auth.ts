@@ -67,7 +67,6 @@ export const registerBody = z
       refer: z.string().trim().normalize('NFC').max(LIMITS.emailMax).optional().catch(undefined),
     }),
   );
-export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z
   .object({ email: z.unknown().optional(), password: z.unknown().optional() })

@@ -187,10 +187,8 @@ export const depositRequestBody = z.object({
     })
     .pipe(amountCents()),
 });
-export type DepositRequestBody = z.input<typeof depositRequestBody>;
 
 export const DEPOSIT_REQUEST_STATUSES = ['awaiting', 'confirming', 'credited', 'expired'] as const;
-export type DepositRequestStatus = (typeof DEPOSIT_REQUEST_STATUSES)[number];
 
 export const depositRequestRecord = z.object({
   _id: z.string(),
@@ -249,7 +247,6 @@ export const assignTransferBody = z.object({
 
 /** GET /deposit/unmatched: page and limit, with the same rules as the other admin desks' pages. */
 export const unmatchedQuery = closedAccountsQuery;
-export type AssignTransferBody = z.input<typeof assignTransferBody>;
 
 // ---- Per-user deposit addresses ----
 

@@ -21,7 +21,6 @@ export const closedAccountRow = z.object({
   point: z.number(),
   closedAt: z.string(),
 });
-export type ClosedAccountRow = z.infer<typeof closedAccountRow>;
 
 export const closedAccountsResponse = z.object({
   success: z.boolean(),

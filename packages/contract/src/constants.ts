@@ -8,7 +8,6 @@ export const VIP_PACKAGES = [
   { name: 'VIP7', amount: 400 },
 ] as const;
 
-export const PACKAGE_AMOUNTS: readonly number[] = VIP_PACKAGES.map((p) => p.amount);
 
 export const ROLES = ['USER', 'ADMIN', 'SADMIN'] as const;
 export type Role = (typeof ROLES)[number];

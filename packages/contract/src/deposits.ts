@@ -88,7 +88,6 @@ export const depositBody = z.object({
       return hash;
     }),
 });
-export type DepositBody = z.input<typeof depositBody>;
 
 /** A deposit as its owner sees it. */
 export const depositRecord = z.object({

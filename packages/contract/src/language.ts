@@ -15,7 +15,6 @@ export const LANGUAGE_MSG = {
 export const languageField = z.enum(LANGUAGES, { error: LANGUAGE_MSG.invalid });
 /** PUT /api/v1/user/language. */
 export const languageBody = z.object({ language: languageField }, { error: LANGUAGE_MSG.invalid });
-export type LanguageBody = z.infer<typeof languageBody>;
 
 export const isLanguage = (v: unknown): v is Language => v === 'en' || v === 'ar';
 

@@ -5,7 +5,7 @@
 // one place to start from: the server stores kind + params next to the rendered title and body.
 import { z } from 'zod';
 import { formatCents } from './money.js';
-import { LANGUAGES, type Language } from './language.js';
+import type { Language } from './language.js';
 import { TEXT_MSG, multiLineText, oneLineText } from './one-line.js';
 import { multiLineDisplay, oneLineDisplay, quotedName } from './text.js';
 
@@ -167,8 +167,7 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
   announcement: (p) => ({ title: oneLineDisplay(p.title), body: multiLineDisplay(p.body) }),
 };
 
-/** The languages a notification (and its e-mail) is rendered in: the recipient's `users.language`. */
-export const NOTIFICATION_LANGUAGES = LANGUAGES;
+/** The language a notification (and its e-mail) is rendered in: the recipient's `users.language`. */
 export type NotificationLanguage = Language;
 /** A stored or requested language → one we render ('en' for anything else). */
 export const notificationLanguage = (lang: unknown): NotificationLanguage => (lang === 'ar' ? 'ar' : 'en');
@@ -366,7 +365,6 @@ export const preferencesBody = z.object({
     }
   }),
 });
-export type PreferencesBody = z.infer<typeof preferencesBody>;
 
 export const ANNOUNCEMENT_AUDIENCES = ['all', 'subscribers', 'admins'] as const;
 export type AnnouncementAudience = (typeof ANNOUNCEMENT_AUDIENCES)[number];

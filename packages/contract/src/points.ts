@@ -29,9 +29,7 @@ export const transferBody = z
       points: amountCents(),
     }),
   );
-export type TransferBody = z.input<typeof transferBody>;
 
-export const pointResponse = z.object({ success: z.boolean(), message: z.string(), point: z.number() });
 
 /** One line of GET /user/statement: amount is signed (+ credit, − debit); balance is the balance after it. */
 export const statementEntry = z.object({

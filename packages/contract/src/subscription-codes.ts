@@ -38,7 +38,6 @@ export const applyCodeBody = z.object(
   },
   { error: SUBSCRIPTION_CODE_MSG.required },
 );
-export type ApplyCodeBody = z.input<typeof applyCodeBody>;
 
 export const subscriptionCodeRecord = z.object({
   _id: z.string(),

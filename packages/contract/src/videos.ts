@@ -164,7 +164,6 @@ export const videoBody = z
     if (![v.link, v.point, v.time].every(filled)) ctx.addIssue({ code: 'custom', message: VIDEO_MSG.fillAll });
   })
   .pipe(z.object({ link: videoLink, point: videoPoint, time: videoTime, title: videoTitle.optional() }));
-export type VideoBody = z.input<typeof videoBody>;
 
 /** POST /video/add-point: the video's own points are paid; a client-sent `point` is accepted and ignored. */
 export const addPointBody = z

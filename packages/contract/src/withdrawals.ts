@@ -33,7 +33,6 @@ export const withdrawBody = z.object({
     maxMessage: `Payment ID must be at most ${LIMITS.paymentIdMax} characters`,
   }),
 });
-export type WithdrawBody = z.input<typeof withdrawBody>;
 
 export const withdrawalRecord = z.object({
   _id: z.string(),

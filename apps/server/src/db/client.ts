@@ -18,11 +18,3 @@ export function createDb(url: string, max = 20): Db {
 }
 
 export { schema };
-
-/**
- * True for the pool-backed database, false for a transaction: a statement sent straight to the pool (`db.$client`) runs on the
- * pool, outside any transaction, so only the pool may take that path.
- */
-export function isPool(db: object): db is Db {
-  return '$client' in db;
-}

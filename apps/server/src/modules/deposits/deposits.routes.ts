@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEPOSIT_MSG, LIST_ALL_MAX, formatCents, adminDepositRecord, adminDepositsQuery, depositBody, depositRecord, depositToggleBody } from '@app/contract';
+import { DEPOSIT_MSG, formatCents, adminDepositRecord, adminDepositsQuery, depositBody, depositRecord, depositToggleBody } from '@app/contract';
 import { currentUser, requireAdmin, requireUser } from '../../http/guards.js';
 import { runMoneyOperation } from '../../services/idempotency.js';
 import { allowEmptyJsonBody, okResponse } from '../../http/route-helpers.js';
 import { badRequest } from '../../errors.js';
-import { listWindow, sendUnpaged } from '../../http/list-window.js';
 import { referralRules } from '../referrals/referrals.service.js';
 import { chainSettings, claimOnChain } from '../chain-deposits/chain-deposits.service.js';
-import { createDeposit, deleteDeposit, listAllDepositsJson, listDeposits, myDeposits, toggleDeposit } from './deposits.service.js';
+import { myRecords } from '../money-records/money-records.service.js';
+import { adminRecordsRoute } from '../money-records/money-records.routes.js';
+import { createDeposit, deleteDeposit, depositRecords, toggleDeposit } from './deposits.service.js';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(200) });
 
@@ -50,31 +51,19 @@ export const depositRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/deposit/my-deposits',
     { onRequest: requireUser, schema: { tags, summary: 'The caller’s deposits, newest first', response: { 200: okResponse.extend({ deposits: z.array(depositRecord) }) } } },
-    async (req) => ({ success: true, message: DEPOSIT_MSG.list, deposits: await myDeposits(db, currentUser(req).id) }),
+    async (req) => ({ success: true, message: DEPOSIT_MSG.list, deposits: await myRecords(db, depositRecords, currentUser(req).id) }),
   );
 
-  app.get(
-    '/deposit/deposit',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        tags,
-        summary: 'All deposits (admin), newest first; filter by status and e-mail. Without page and limit: every one, up to 10,000 (capped: true beyond)',
-        querystring: adminDepositsQuery,
-        response: {
-          200: okResponse.extend({ deposits: z.array(adminDepositRecord), page: z.number(), limit: z.number(), total: z.number(), capped: z.boolean() }),
-        },
-      },
-    },
-    async (req, reply) => {
-      const { all, page, limit } = listWindow(req.query);
-      if (all) {
-        const r = await listAllDepositsJson(db, req.query, LIST_ALL_MAX);
-        return sendUnpaged(reply, { key: 'deposits', noun: 'deposits', message: DEPOSIT_MSG.list, rowsJson: r.json, more: r.more, total: r.total });
-      }
-      return { success: true, message: DEPOSIT_MSG.list, ...(await listDeposits(db, { ...req.query, page, limit })), page, limit, capped: false };
-    },
-  );
+  adminRecordsRoute(app, {
+    url: '/deposit/deposit',
+    tags,
+    summary: 'All deposits (admin), newest first; filter by status and e-mail. Without page and limit: every one, up to 10,000 (capped: true beyond)',
+    key: 'deposits',
+    querystring: adminDepositsQuery,
+    record: adminDepositRecord,
+    message: DEPOSIT_MSG.list,
+    kind: depositRecords,
+  });
 
   app.post(
     '/deposit/deposit/:id',

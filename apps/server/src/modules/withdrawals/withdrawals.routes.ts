@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { WITHDRAW_MSG, LIST_ALL_MAX, adminWithdrawalRecord, adminWithdrawalsQuery, withdrawBody, withdrawToggleBody, withdrawalRecord } from '@app/contract';
+import { WITHDRAW_MSG, adminWithdrawalRecord, adminWithdrawalsQuery, withdrawBody, withdrawToggleBody, withdrawalRecord } from '@app/contract';
 import { currentUser, requireAdmin, requireUser } from '../../http/guards.js';
 import { runMoneyOperation } from '../../services/idempotency.js';
 import { allowEmptyJsonBody, okResponse } from '../../http/route-helpers.js';
-import { listWindow, sendUnpaged } from '../../http/list-window.js';
 import { needsCodeWhen2fa } from '../../services/second-factor.js';
-import { deleteWithdrawal, listAllWithdrawalsJson, listWithdrawals, myWithdrawals, requestWithdrawal, toggleWithdrawal } from './withdrawals.service.js';
+import { myRecords } from '../money-records/money-records.service.js';
+import { adminRecordsRoute } from '../money-records/money-records.routes.js';
+import { deleteWithdrawal, requestWithdrawal, toggleWithdrawal, withdrawalRecords } from './withdrawals.service.js';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(200) });
 
@@ -41,31 +42,19 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: { tags, summary: 'The caller’s withdrawals, newest first', response: { 200: okResponse.extend({ withdrawals: z.array(withdrawalRecord) }) } },
     },
-    async (req) => ({ success: true, message: WITHDRAW_MSG.list, withdrawals: await myWithdrawals(db, currentUser(req).id) }),
+    async (req) => ({ success: true, message: WITHDRAW_MSG.list, withdrawals: await myRecords(db, withdrawalRecords, currentUser(req).id) }),
   );
 
-  app.get(
-    '/withdraw',
-    {
-      onRequest: requireAdmin,
-      schema: {
-        tags,
-        summary: 'All withdrawals (admin), newest first; filter by status and e-mail. Without page and limit: every one, up to 10,000 (capped: true beyond)',
-        querystring: adminWithdrawalsQuery,
-        response: {
-          200: okResponse.extend({ withdrawals: z.array(adminWithdrawalRecord), page: z.number(), limit: z.number(), total: z.number(), capped: z.boolean() }),
-        },
-      },
-    },
-    async (req, reply) => {
-      const { all, page, limit } = listWindow(req.query);
-      if (all) {
-        const r = await listAllWithdrawalsJson(db, req.query, LIST_ALL_MAX);
-        return sendUnpaged(reply, { key: 'withdrawals', noun: 'withdrawals', message: WITHDRAW_MSG.list, rowsJson: r.json, more: r.more, total: r.total });
-      }
-      return { success: true, message: WITHDRAW_MSG.list, ...(await listWithdrawals(db, { ...req.query, page, limit })), page, limit, capped: false };
-    },
-  );
+  adminRecordsRoute(app, {
+    url: '/withdraw',
+    tags,
+    summary: 'All withdrawals (admin), newest first; filter by status and e-mail. Without page and limit: every one, up to 10,000 (capped: true beyond)',
+    key: 'withdrawals',
+    querystring: adminWithdrawalsQuery,
+    record: adminWithdrawalRecord,
+    message: WITHDRAW_MSG.list,
+    kind: withdrawalRecords,
+  });
 
   app.post(
     '/withdraw/:id',

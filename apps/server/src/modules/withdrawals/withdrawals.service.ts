@@ -2,16 +2,14 @@
 // pays it out (hold −x, external:withdrawals +x) and unprocessing reverses that; deleting a pending
 // request refunds the hold. The withdrawal row is locked before the accounts, its version bumped on
 // every state change, and each change posts under its own event key, so nothing happens twice.
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { WITHDRAW_MSG, centsToNumber, type AdminWithdrawalRecord, type WithdrawalRecord } from '@app/contract';
-import type { Db, Tx } from '../../db/client.js';
-import { users, withdrawals } from '../../db/schema/index.js';
-import { conflict, notFound } from '../../errors.js';
+import { eq } from 'drizzle-orm';
+import { WITHDRAW_MSG, centsToNumber, type WithdrawalRecord } from '@app/contract';
+import type { Tx } from '../../db/client.js';
+import { withdrawals } from '../../db/schema/index.js';
+import { conflict } from '../../errors.js';
 import { post } from '../../ledger/ledger.js';
-import { UUID_PATTERN, likePattern } from '../../http/route-helpers.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { readRowCount } from '../../db/row-counts.js';
-import { centsNumber, isoTime, readJson } from '../../db/json.js';
+import { lockRecord, type MoneyRecordKind } from '../money-records/money-records.service.js';
 import { recheckActor } from '../../services/actor.js';
 import { notify } from '../notifications/notify.js';
 
@@ -43,111 +41,24 @@ export async function requestWithdrawal(tx: Tx, userId: string, input: { amount:
   return toRecord(row);
 }
 
-export async function myWithdrawals(db: Db, userId: string): Promise<WithdrawalRecord[]> {
-  const rows = await db
-    .select()
-    .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), isNull(withdrawals.hiddenAt)))
-    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id));
-  return rows.map(toRecord);
-}
-
-/** The admin list's filter: visible records, optionally by status and by part of the owner's e-mail. */
-function listFilter(db: Db, q: { status?: 'pending' | 'processed'; email?: string }): SQL | undefined {
-  const where: SQL[] = [isNull(withdrawals.hiddenAt)];
-  if (q.status) where.push(eq(withdrawals.withdrawed, q.status === 'processed'));
-  if (q.email) where.push(inArray(withdrawals.userId, db.select({ id: users.id }).from(users).where(sql`${users.email} like ${likePattern(q.email)}`)));
-  return and(...where);
-}
-
-/**
- * Unfiltered, the trigger-kept count; filtered, a count through the filter's index (every withdrawal has its user, a
- * foreign key, so it needs no join).
- */
-function countListed(db: Db, q: { status?: string; email?: string }, cond: SQL | undefined): Promise<number> {
-  return q.status || q.email ? db.select({ total: count() }).from(withdrawals).where(cond).then((r) => r[0].total) : readRowCount(db, 'withdrawals_visible');
-}
-
-export async function listWithdrawals(
-  db: Db,
-  q: { page: number; limit: number; status?: 'pending' | 'processed'; email?: string },
-): Promise<{ withdrawals: AdminWithdrawalRecord[]; total: number }> {
-  const cond = listFilter(db, q);
-  // The page's ids first, from an index-only scan of withdrawals_admin_list_idx / withdrawals_admin_status_idx (a deep
-  // page skips index entries, not joined rows); then only those rows are read and joined to their users.
-  const page = db
-    .select({ id: withdrawals.id })
-    .from(withdrawals)
-    .where(cond)
-    .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit)
-    .as('page');
-  const [rows, total] = await Promise.all([
-    db
-      .select({ w: withdrawals, email: users.email })
-      .from(page)
-      .innerJoin(withdrawals, eq(withdrawals.id, page.id))
-      .innerJoin(users, eq(users.id, withdrawals.userId))
-      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id)),
-    countListed(db, q, cond),
-  ]);
-  return { withdrawals: rows.map((r) => ({ ...toRecord(r.w), email: r.email, userId: r.w.userId })), total };
-}
-
-/**
- * The unpaged read of a public-API client (no page or limit): the records of listWithdrawals, in the same order, at
- * most `max`, as JSON text built by PostgreSQL (10,000 rows cost no JavaScript object per row). `more`: there were
- * more than `max`.
- */
-export async function listAllWithdrawalsJson(db: Db, q: { status?: 'pending' | 'processed'; email?: string }, max: number) {
-  const cond = listFilter(db, q);
-  const order = sql`${withdrawals.createdAt} desc, ${withdrawals.id} desc`;
-  const [list, total] = await Promise.all([
-    readJson(db, sql`
-      -- The rows straight from the list's index scan; the owner's e-mail by key, row by row.
-      with page as (
-        select ${withdrawals.id} as id, ${withdrawals.amountCents} as amount_cents, ${withdrawals.paymentId} as payment_id,
-               ${withdrawals.withdrawed} as withdrawed, ${withdrawals.createdAt} as created_at, ${withdrawals.userId} as user_id,
-               row_number() over (order by ${order}) as rn
-        from ${withdrawals}
-        where ${cond} order by ${order} limit ${max + 1}
-      )
-      select count(*)::int as n, coalesce(json_agg(json_build_object(
-               '_id', p.id, 'amount', ${centsNumber('p.amount_cents')}, 'paymentId', p.payment_id, 'withdrawed', p.withdrawed,
-               'createdAt', ${isoTime('p.created_at')}, 'email', (select u.email from users u where u.id = p.user_id), 'userId', p.user_id
-             ) order by p.rn) filter (where p.rn <= ${max}), '[]')::text as json
-      from page p`),
-    countListed(db, q, cond),
-  ]);
-  return { json: list.json, more: list.n > max, total };
-}
-
-/**
- * Locks the visible withdrawal named by {id}. A UUID-shaped {id} is only ever an _id (hidden or unknown: 404), never
- * a paymentId, so a request whose paymentId is another withdrawal's _id can never receive that one's processing.
- * Any other {id} is a paymentId that must name exactly one visible withdrawal.
- */
-async function lockWithdrawal(tx: Tx, id: string): Promise<WithdrawalRow> {
-  const byId = UUID_PATTERN.test(id);
-  const rows = await tx
-    .select()
-    .from(withdrawals)
-    .where(and(byId ? eq(withdrawals.id, id.toLowerCase()) : eq(withdrawals.paymentId, id), isNull(withdrawals.hiddenAt)))
-    .orderBy(withdrawals.id)
-    .limit(2)
-    .for('update');
-  if (rows.length === 0) throw notFound(WITHDRAW_MSG.notFound);
-  if (rows.length > 1) throw conflict(WITHDRAW_MSG.ambiguous);
-  return rows[0];
-}
+/** How the shared admin records (modules/money-records) read withdrawals. */
+export const withdrawalRecords: MoneyRecordKind<WithdrawalRow, WithdrawalRecord> = {
+  table: withdrawals,
+  done: { column: withdrawals.withdrawed, name: 'withdrawed', status: 'processed' },
+  reference: { column: withdrawals.paymentId, name: 'paymentId' },
+  // A paymentId as typed; several requests may share one (then {id} must be the _id).
+  byReference: (id) => eq(withdrawals.paymentId, id),
+  visibleCount: 'withdrawals_visible',
+  toRecord,
+  messages: { notFound: WITHDRAW_MSG.notFound, ambiguous: WITHDRAW_MSG.ambiguous },
+};
 
 const auditView = (w: WithdrawalRow) => ({ withdrawed: w.withdrawed, amount: centsToNumber(w.amountCents), paymentId: w.paymentId, hidden: w.hiddenAt !== null });
 
 /** POST /withdraw/{id}: pending → processed (paid out of the hold), processed → pending (back into the hold). */
 export async function toggleWithdrawal(tx: Tx, actorId: string, id: string, target?: boolean): Promise<{ withdrawed: boolean; message: string }> {
   await recheckActor(tx, actorId);
-  const w = await lockWithdrawal(tx, id);
+  const w = await lockRecord(tx, withdrawalRecords, id);
   if (target !== undefined && target === w.withdrawed) throw conflict(WITHDRAW_MSG.alreadyInState);
   const version = w.version + 1;
   const processing = !w.withdrawed;
@@ -187,7 +98,7 @@ export async function toggleWithdrawal(tx: Tx, actorId: string, id: string, targ
 /** DELETE /withdraw/{id}: a pending request is refunded (hold −x, user +x) then hidden; a processed one is only hidden. */
 export async function deleteWithdrawal(tx: Tx, actorId: string, id: string): Promise<{ refunded: boolean }> {
   await recheckActor(tx, actorId);
-  const w = await lockWithdrawal(tx, id);
+  const w = await lockRecord(tx, withdrawalRecords, id);
   const refunded = !w.withdrawed;
   if (refunded) {
     await post(tx, {

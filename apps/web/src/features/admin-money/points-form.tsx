@@ -1,18 +1,16 @@
 // docs/product.md#validation: a non-empty e-mail and points > 0, else "Please enter a valid email and positive points.";
 // then the server's message, or "An error occurred.".
-import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
 import { MSG, adminPointsBody, centsToNumber, formatCents } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
-import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
+import { FieldErrorsProvider } from '../../components/ui/field-errors';
 import { fieldMessages } from '../../lib/validate';
-import { useConfirm } from '../../components/ui/confirm-dialog';
-import { errorMessage } from '../../lib/api';
+import { useMoneySubmit } from '../../components/money-submit';
 import { msg, t } from '../../lib/i18n';
-import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import { adjustPoints, type PointsAction } from './api';
 
 /** msg() ids, rendered with t(). */
@@ -41,26 +39,20 @@ export function PointsForm({ action }: { action: PointsAction }) {
   const [email, setEmail] = useState('');
   const [points, setPoints] = useState('');
   const queryClient = useQueryClient();
-  const keys = useIdempotencyKeys();
-  const { confirm, dialog } = useConfirm();
-
-  const mutation = useMutation({
-    mutationFn: (body: { email: string; points: number }) =>
-      keys.run(`POST ${action} ${JSON.stringify(body)}`, (key) => adjustPoints(action, body, key)),
-    onSuccess: (data) => {
-      toast.success(data.message || t(text.done));
+  const money = useMoneySubmit({
+    request: `POST ${action}`,
+    send: (body: { email: string; points: number }, key) => adjustPoints(action, body, key),
+    done: () => t(text.done),
+    failed: () => t(MSG.adminPointsError),
+    onDone: () => {
       setEmail('');
       setPoints('');
     },
-    onError: (err) => toast.error(errorMessage(err, t(MSG.adminPointsError))),
-    onSettled: () =>
-      Promise.all(['point', 'statement', 'me'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+    refresh: () => Promise.all(['point', 'statement', 'me'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
   });
 
-  const fields = useFieldErrors();
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
+  const { fields } = money;
+  const prepare = () => {
     const parsed = adminPointsBody.safeParse({ email, points });
     if (!parsed.success) {
       // The product's one message as the toast; each wrong field says its own problem.
@@ -72,12 +64,14 @@ export function PointsForm({ action }: { action: PointsAction }) {
       return;
     }
     fields.mark({});
-    const ok = await confirm({
-      title: t(text.confirm),
-      message: t(text.question, { points: formatCents(parsed.data.points), email: parsed.data.email }),
-      tone: action === 'remove' ? 'danger' : 'default',
-    });
-    if (ok) mutation.mutate({ email: parsed.data.email, points: centsToNumber(parsed.data.points) });
+    return {
+      body: { email: parsed.data.email, points: centsToNumber(parsed.data.points) },
+      confirm: {
+        title: t(text.confirm),
+        message: t(text.question, { points: formatCents(parsed.data.points), email: parsed.data.email }),
+        tone: action === 'remove' ? ('danger' as const) : ('default' as const),
+      },
+    };
   };
 
   return (
@@ -86,7 +80,7 @@ export function PointsForm({ action }: { action: PointsAction }) {
         {t(text.title)}
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t(text.intro)}</p>
-      <form ref={fields.formRef} aria-labelledby={headingId} noValidate onSubmit={(e) => void submit(e)} className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+      <form ref={fields.formRef} aria-labelledby={headingId} noValidate onSubmit={money.onSubmit(prepare)} className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
         <FieldErrorsProvider value={fields}>
         <Input
           label={t('User e-mail')}
@@ -98,7 +92,7 @@ export function PointsForm({ action }: { action: PointsAction }) {
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          disabled={mutation.isPending}
+          disabled={money.pending}
         />
         <Input
           label={t('Points')}
@@ -110,14 +104,14 @@ export function PointsForm({ action }: { action: PointsAction }) {
           required
           value={points}
           onChange={(e) => setPoints(e.target.value)}
-          disabled={mutation.isPending}
+          disabled={money.pending}
         />
-        <Button type="submit" variant={action === 'remove' ? 'danger' : 'primary'} disabled={mutation.isPending}>
+        <Button type="submit" variant={action === 'remove' ? 'danger' : 'primary'} disabled={money.pending}>
           {t(text.button)}
         </Button>
         </FieldErrorsProvider>
       </form>
-      {dialog}
+      {money.dialog}
     </Card>
   );
 }

@@ -1,14 +1,12 @@
 // docs/product.md#behaviour: not subscribed → Subscribed after activation with points, then the profile is re-read.
 // The button shows the real price from /config; the charge is confirmed first.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../lib/toast';
+import { useQueryClient } from '@tanstack/react-query';
 import { MSG, SUBSCRIPTION_MSG, formatPoints } from '@app/contract';
 import { Card } from '../../components/ui/card';
 import { Button } from '../../components/ui/button';
-import { useConfirm } from '../../components/ui/confirm-dialog';
-import { errorMessage, httpStatus } from '../../lib/api';
+import { useMoneySubmit } from '../../components/money-submit';
+import { httpStatus } from '../../lib/api';
 import { useAppConfig } from '../../lib/config';
-import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import { refreshMe } from '../../lib/session-cache';
 import { activateSubscription } from './api';
 import { SubscriptionCodeForm } from './subscription-code-form';
@@ -19,37 +17,33 @@ const ACTIVATED: typeof SUBSCRIPTION_MSG.activated = msg('Subscription activated
 
 export function SubscriptionCard({ subscribed }: { subscribed: boolean }) {
   const config = useAppConfig();
-  const keys = useIdempotencyKeys();
   const queryClient = useQueryClient();
-  const { confirm, dialog } = useConfirm();
   const price = formatPoints(config.subscriptionPrice);
 
-  const mutation = useMutation({
-    mutationFn: () => keys.run('POST /subscription/activate-with-points', (key) => activateSubscription(key)),
-    onSuccess: async (data) => {
-      toast.success(data.message || t(ACTIVATED));
-      await refreshMe();
-    },
+  const money = useMoneySubmit({
+    request: 'POST /subscription/activate-with-points',
+    send: (_body: object, key) => activateSubscription(key),
+    done: () => t(ACTIVATED),
     // A refusal without a reason is, per docs/product.md#messages, the "not enough points" case; no answer at all is an error.
-    onError: (err) =>
-      toast.error(errorMessage(err, httpStatus(err) === 400 ? t(MSG.subscriptionNotEnough) : t(MSG.subscriptionError))),
-    onSettled: () =>
-      Promise.all(['point', 'statement'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
+    failed: (err) => (httpStatus(err) === 400 ? t(MSG.subscriptionNotEnough) : t(MSG.subscriptionError)),
+    onDone: refreshMe,
+    refresh: () => Promise.all(['point', 'statement'].map((key) => queryClient.invalidateQueries({ queryKey: [key] }))),
   });
 
-  const subscribe = async () => {
-    const ok = await confirm({
-      title: t('Activate your subscription?'),
-      message:
-        config.subscriptionPrice > 0
-          ? t('{price} points are taken from your balance to unlock the video library.', { price })
-          : t('It costs nothing ({price} points), but you need a balance of at least {min} points.', {
-              price,
-              min: formatPoints(config.subscriptionMinBalance),
-            }),
+  const subscribe = () =>
+    money.submit({
+      body: {},
+      confirm: {
+        title: t('Activate your subscription?'),
+        message:
+          config.subscriptionPrice > 0
+            ? t('{price} points are taken from your balance to unlock the video library.', { price })
+            : t('It costs nothing ({price} points), but you need a balance of at least {min} points.', {
+                price,
+                min: formatPoints(config.subscriptionMinBalance),
+              }),
+      },
     });
-    if (ok) mutation.mutate();
-  };
 
   return (
     <Card>
@@ -65,13 +59,13 @@ export function SubscriptionCard({ subscribed }: { subscribed: boolean }) {
               min: formatPoints(config.subscriptionMinBalance),
             })}
           </p>
-          <Button className="mt-3" onClick={() => void subscribe()} disabled={mutation.isPending}>
-            {mutation.isPending ? t('Subscribing…') : t('Subscribe · {price} Points', { price })}
+          <Button className="mt-3" onClick={() => void subscribe()} disabled={money.pending}>
+            {money.pending ? t('Subscribing…') : t('Subscribe · {price} Points', { price })}
           </Button>
           <SubscriptionCodeForm />
         </>
       )}
-      {dialog}
+      {money.dialog}
     </Card>
   );
 }

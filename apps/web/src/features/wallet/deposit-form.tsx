@@ -1,18 +1,15 @@
 // A deposit claim (docs/product.md#validation): a free amount or one of the VIP package amounts, plus the transaction ID.
 // It moves no money; the claim shows as Pending in the list below until an admin approves it.
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../lib/toast';
+import { useState } from 'react';
 import { LIMITS, MSG, VIP_PACKAGES, centsToNumber, depositBody, formatPoints, type DEPOSIT_MSG } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
-import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
+import { FieldErrorsProvider } from '../../components/ui/field-errors';
 import { RadioCard } from '../../components/ui/radio-card';
-import { errorMessage } from '../../lib/api';
-import { useIdempotencyKeys } from '../../lib/idempotency-key';
-import { invalidateMoney, submitDeposit, type DepositRequest } from './api';
+import { submitDeposit, type DepositRequest } from './api';
 import { AmountInput } from './amount-input';
+import { useWalletSubmit } from './wallet-submit';
 import { parseOrToast } from '../../lib/validate';
 import { msg, t } from '../../lib/i18n';
 import { useAppConfig } from '../../lib/config';
@@ -47,37 +44,32 @@ export function PackagePicker({ value, onChange, disabled }: { value: string; on
 export function DepositForm({ mode, disabled, initialAmount = '' }: { mode: 'free' | 'package'; disabled: boolean; initialAmount?: string }) {
   const [amount, setAmount] = useState(initialAmount);
   const [transactionId, setTransactionId] = useState('');
-  const queryClient = useQueryClient();
-  const keys = useIdempotencyKeys();
-  const fields = useFieldErrors();
   // MIN_DEPOSIT (a live setting): the server refuses smaller claims with the same minimum.
   const { minDeposit } = useAppConfig();
-
-  const mutation = useMutation({
-    mutationFn: (body: DepositRequest) =>
-      keys.run(`POST /deposit/deposit ${JSON.stringify(body)}`, (key) => submitDeposit(body, key)),
-    onSuccess: (data) => {
-      toast.success(data.message || t(SUBMITTED));
+  const money = useWalletSubmit({
+    request: 'POST /deposit/deposit',
+    send: (body: DepositRequest, key) => submitDeposit(body, key),
+    done: () => t(SUBMITTED),
+    failed: () => t(MSG.depositFailed),
+    onDone: () => {
       setAmount('');
       setTransactionId('');
     },
-    onError: (err) => toast.error(errorMessage(err, t(MSG.depositFailed))),
-    onSettled: () => invalidateMoney(queryClient),
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (disabled || mutation.isPending) return;
+  const { fields } = money;
+  const prepare = () => {
+    if (disabled) return;
     const parsed = parseOrToast(depositBody, { amount, transactionId }, fields);
     if (!parsed) return;
-    mutation.mutate({ amount: centsToNumber(parsed.amount), transactionId: parsed.transactionId });
+    return { body: { amount: centsToNumber(parsed.amount), transactionId: parsed.transactionId } };
   };
 
-  const busy = disabled || mutation.isPending;
+  const busy = disabled || money.pending;
   return (
     <Card>
       <h2 className="text-lg font-semibold">{mode === 'package' ? t('Buy a package') : t('Deposit form')}</h2>
-      <form ref={fields.formRef} noValidate onSubmit={submit} aria-busy={mutation.isPending} className="mt-4 grid gap-4">
+      <form ref={fields.formRef} noValidate onSubmit={money.onSubmit(prepare)} aria-busy={money.pending} className="mt-4 grid gap-4">
         <FieldErrorsProvider value={fields}>
         {mode === 'package' ? (
           <PackagePicker value={amount} onChange={setAmount} disabled={busy} />
@@ -106,7 +98,7 @@ export function DepositForm({ mode, disabled, initialAmount = '' }: { mode: 'fre
         />
         <div>
           <Button type="submit" disabled={busy}>
-            {mutation.isPending ? t('Submitting…') : t('Submit deposit')}
+            {money.pending ? t('Submitting…') : t('Submit deposit')}
           </Button>
         </div>
         </FieldErrorsProvider>

@@ -1,20 +1,17 @@
 // docs/product.md#validation: recipient e-mail and points are required ("Please fill all the fields."); the points are sent
 // as a number. The sender confirms the exact amount and recipient before anything moves.
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toast } from '../../lib/toast';
-import { EMAIL_PATTERN, MSG, POINTS_MSG, SECURITY_MSG, centsToNumber, formatCents, transferBody } from '@app/contract';
-import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
+import { EMAIL_PATTERN, MSG, POINTS_MSG, centsToNumber, formatCents, transferBody } from '@app/contract';
+import { FieldErrorsProvider } from '../../components/ui/field-errors';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { AuthenticatorCodeInput } from '../../components/ui/authenticator-code-input';
 import { PageHeader } from '../../components/ui/page';
-import { useConfirm } from '../../components/ui/confirm-dialog';
-import { errorMessage } from '../../lib/api';
-import { useIdempotencyKeys } from '../../lib/idempotency-key';
-import { invalidateMoney, transferPoints, type TransferRequest } from './api';
+import { transferPoints, type TransferRequest } from './api';
 import { AmountInput } from './amount-input';
+import { useWalletSubmit } from './wallet-submit';
 import { AvailableBalance } from './available-balance';
 import { parseOrToast } from '../../lib/validate';
 import { msg, t } from '../../lib/i18n';
@@ -25,37 +22,24 @@ const TRANSFERRED: typeof POINTS_MSG.transferred = msg('Points transferred succe
 export function TransferPage() {
   const [recipientEmail, setRecipientEmail] = useState('');
   const [points, setPoints] = useState('');
-  const queryClient = useQueryClient();
-  const keys = useIdempotencyKeys();
-  const { confirm, dialog } = useConfirm();
-  const fields = useFieldErrors({
-    [POINTS_MSG.recipientNotFound]: 'recipientEmail',
-    [POINTS_MSG.selfTransfer]: 'recipientEmail',
-    [POINTS_MSG.insufficient]: 'points',
-    [SECURITY_MSG.codeInvalid]: 'code',
-    [SECURITY_MSG.codeRequired]: 'code',
-  });
-
-  const mutation = useMutation({
-    // A retry of the same transfer keeps its key whatever code it carries (the code is not the request).
-    mutationFn: ({ code, ...body }: TransferRequest) =>
-      keys.run(`POST /point/transfer ${JSON.stringify(body)}`, (key) => transferPoints(code ? { ...body, code } : body, key)),
-    onSuccess: (data) => {
-      toast.success(data.message || t(TRANSFERRED));
+  const money = useWalletSubmit({
+    request: 'POST /point/transfer',
+    send: (body: TransferRequest, key) => transferPoints(body, key),
+    done: () => t(TRANSFERRED),
+    failed: () => t(MSG.transferError),
+    fieldOfMessage: {
+      [POINTS_MSG.recipientNotFound]: 'recipientEmail',
+      [POINTS_MSG.selfTransfer]: 'recipientEmail',
+      [POINTS_MSG.insufficient]: 'points',
+    },
+    onDone: () => {
       setRecipientEmail('');
       setPoints('');
     },
-    onError: (err) => {
-      toast.error(errorMessage(err, t(MSG.transferError)));
-      fields.markRefused(err);
-    },
-    onSettled: () => invalidateMoney(queryClient),
   });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    const code = String(new FormData(event.currentTarget).get('code') ?? '') || undefined;
+  const { fields } = money;
+  const prepare = () => {
     const parsed = parseOrToast(transferBody, { recipientEmail, points }, fields);
     if (!parsed) return;
     if (!EMAIL_PATTERN.test(parsed.recipientEmail)) {
@@ -64,11 +48,13 @@ export function TransferPage() {
       return;
     }
     const body = { recipientEmail: parsed.recipientEmail, points: centsToNumber(parsed.points) };
-    const ok = await confirm({
-      title: t('Confirm transfer'),
-      message: t('Send {points} points to {email}?', { points: formatCents(parsed.points), email: body.recipientEmail }),
-    });
-    if (ok) mutation.mutate({ ...body, code });
+    return {
+      body,
+      confirm: {
+        title: t('Confirm transfer'),
+        message: t('Send {points} points to {email}?', { points: formatCents(parsed.points), email: body.recipientEmail }),
+      },
+    };
   };
 
   return (
@@ -79,7 +65,7 @@ export function TransferPage() {
       />
       <Card className="max-w-xl">
         <AvailableBalance />
-        <form ref={fields.formRef} noValidate onSubmit={(e) => void submit(e)} aria-busy={mutation.isPending} className="mt-4 grid gap-4">
+        <form ref={fields.formRef} noValidate onSubmit={money.onSubmit(prepare)} aria-busy={money.pending} className="mt-4 grid gap-4">
           <FieldErrorsProvider value={fields}>
             <Input
               label={t('Recipient e-mail')}
@@ -90,26 +76,26 @@ export function TransferPage() {
               required
               value={recipientEmail}
               onChange={(e) => setRecipientEmail(e.target.value)}
-              disabled={mutation.isPending}
+              disabled={money.pending}
             />
             <AmountInput
               label={t('Points')}
               name="points"
               value={points}
               onChange={(e) => setPoints(e.target.value)}
-              disabled={mutation.isPending}
+              disabled={money.pending}
               hint={t('At least 0.01, with up to 2 decimals.')}
             />
-            <AuthenticatorCodeInput disabled={mutation.isPending} />
+            <AuthenticatorCodeInput disabled={money.pending} />
             <div>
-              <Button type="submit" disabled={mutation.isPending}>
-                {mutation.isPending ? t('Sending…') : t('Send points')}
+              <Button type="submit" disabled={money.pending}>
+                {money.pending ? t('Sending…') : t('Send points')}
               </Button>
             </div>
           </FieldErrorsProvider>
         </form>
       </Card>
-      {dialog}
+      {money.dialog}
     </section>
   );
 }

@@ -1,21 +1,18 @@
 // docs/product.md#validation: amount (min 0.01, step 0.01) and payment ID (where to pay, free text ≤ 128) are required.
 // The server holds the amount at once (docs/money.md), so the balance shown drops as soon as it answers.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../lib/toast';
-import { LIMITS, MSG, SECURITY_MSG, WITHDRAW_MSG, type TEXT_MSG, centsToNumber, formatCents, withdrawBody } from '@app/contract';
-import { FieldErrorsProvider, useFieldErrors } from '../../components/ui/field-errors';
+import { LIMITS, MSG, WITHDRAW_MSG, type TEXT_MSG, centsToNumber, formatCents, withdrawBody } from '@app/contract';
+import { FieldErrorsProvider } from '../../components/ui/field-errors';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { AuthenticatorCodeInput } from '../../components/ui/authenticator-code-input';
 import { PageHeader } from '../../components/ui/page';
-import { useConfirm } from '../../components/ui/confirm-dialog';
-import { errorMessage, httpStatus } from '../../lib/api';
-import { useIdempotencyKeys } from '../../lib/idempotency-key';
-import { invalidateMoney, submitWithdrawal, type WithdrawRequest } from './api';
+import { httpStatus } from '../../lib/api';
+import { submitWithdrawal, type WithdrawRequest } from './api';
 import { AmountInput } from './amount-input';
+import { useWalletSubmit } from './wallet-submit';
 import { AvailableBalance } from './available-balance';
 import { WithdrawalTable } from './record-tables';
 import { parseOrToast } from '../../lib/validate';
@@ -31,56 +28,42 @@ const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 export function WithdrawPage() {
   const [amount, setAmount] = useState('');
   const [paymentId, setPaymentId] = useState('');
-  const queryClient = useQueryClient();
-  const keys = useIdempotencyKeys();
-  const { confirm, dialog } = useConfirm();
-  const fields = useFieldErrors({
-    [WITHDRAW_MSG.insufficient]: 'amount',
-    [PAYMENT_ID_ONE_LINE]: 'paymentId',
-    [SECURITY_MSG.codeInvalid]: 'code',
-    [SECURITY_MSG.codeRequired]: 'code',
-  });
-
-  const mutation = useMutation({
-    // A retry of the same withdrawal keeps its key whatever code it carries (the code is not the request).
-    mutationFn: ({ code, ...body }: WithdrawRequest) =>
-      keys.run(`POST /withdraw ${JSON.stringify(body)}`, (key) => submitWithdrawal(code ? { ...body, code } : body, key)),
-    onSuccess: (data) => {
-      toast.success(data.message || t(SUBMITTED));
+  const money = useWalletSubmit({
+    request: 'POST /withdraw',
+    send: (body: WithdrawRequest, key) => submitWithdrawal(body, key),
+    done: () => t(SUBMITTED),
+    // The server refused (it answered) vs. the request never got an answer.
+    failed: (err) => (httpStatus(err) === undefined ? t(MSG.withdrawError) : t(MSG.withdrawFailed)),
+    fieldOfMessage: { [WITHDRAW_MSG.insufficient]: 'amount', [PAYMENT_ID_ONE_LINE]: 'paymentId' },
+    onDone: () => {
       setAmount('');
       setPaymentId('');
     },
-    // The server refused (it answered) vs. the request never got an answer.
-    onError: (err) => {
-      toast.error(errorMessage(err, httpStatus(err) === undefined ? t(MSG.withdrawError) : t(MSG.withdrawFailed)));
-      fields.markRefused(err);
-    },
-    onSettled: () => invalidateMoney(queryClient),
   });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    const code = String(new FormData(event.currentTarget).get('code') ?? '') || undefined;
+  const { fields } = money;
+  const prepare = () => {
     const parsed = parseOrToast(withdrawBody, { amount, paymentId }, fields);
     if (!parsed) return;
     const body = { amount: centsToNumber(parsed.amount), paymentId: parsed.paymentId };
-    const ok = await confirm({
-      title: t('Confirm withdrawal'),
-      message: (
-        <>
-          <p>
-            <Trans
-              id="Withdraw {amount} points to payment ID <0>{paymentId}</0>?"
-              values={{ amount: formatCents(parsed.amount), paymentId: body.paymentId }}
-              components={{ 0: <strong className="break-all" /> }}
-            />
-          </p>
-          <p className="mt-2">{t('The amount leaves your balance at once and is paid out when an admin processes the request.')}</p>
-        </>
-      ),
-    });
-    if (ok) mutation.mutate({ ...body, code });
+    return {
+      body,
+      confirm: {
+        title: t('Confirm withdrawal'),
+        message: (
+          <>
+            <p>
+              <Trans
+                id="Withdraw {amount} points to payment ID <0>{paymentId}</0>?"
+                values={{ amount: formatCents(parsed.amount), paymentId: body.paymentId }}
+                components={{ 0: <strong className="break-all" /> }}
+              />
+            </p>
+            <p className="mt-2">{t('The amount leaves your balance at once and is paid out when an admin processes the request.')}</p>
+          </>
+        ),
+      },
+    };
   };
 
   return (
@@ -89,14 +72,14 @@ export function WithdrawPage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <AvailableBalance />
-          <form ref={fields.formRef} noValidate onSubmit={(e) => void submit(e)} aria-busy={mutation.isPending} className="mt-4 grid gap-4">
+          <form ref={fields.formRef} noValidate onSubmit={money.onSubmit(prepare)} aria-busy={money.pending} className="mt-4 grid gap-4">
             <FieldErrorsProvider value={fields}>
               <AmountInput
                 label={t('Amount (USDT)')}
                 name="amount"
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
-                disabled={mutation.isPending}
+                disabled={money.pending}
                 hint={t('At least 0.01, with up to 2 decimals.')}
               />
               <Input
@@ -108,13 +91,13 @@ export function WithdrawPage() {
                 maxLength={LIMITS.paymentIdMax}
                 value={paymentId}
                 onChange={(e) => setPaymentId(e.target.value)}
-                disabled={mutation.isPending}
+                disabled={money.pending}
                 hint={t('Where we should pay you, e.g. your TRC20 wallet address (up to {max} characters).', { max: LIMITS.paymentIdMax })}
               />
-              <AuthenticatorCodeInput disabled={mutation.isPending} />
+              <AuthenticatorCodeInput disabled={money.pending} />
               <div>
-                <Button type="submit" disabled={mutation.isPending}>
-                  {mutation.isPending ? t('Submitting…') : t('Request withdrawal')}
+                <Button type="submit" disabled={money.pending}>
+                  {money.pending ? t('Submitting…') : t('Request withdrawal')}
                 </Button>
               </div>
             </FieldErrorsProvider>
@@ -130,7 +113,7 @@ export function WithdrawPage() {
           </p>
         </Card>
       </div>
-      {dialog}
+      {money.dialog}
     </section>
   );
 }

@@ -1,0 +1,143 @@
+// Deposits and withdrawals are one kind of record (an amount a user asked to move, a state an admin toggles, hidden
+// instead of deleted), so their lists, filters, paging and lock by {id} are written once here; each module
+// describes its table (`MoneyRecordKind`) and keeps its own money rules (approve, process, refund…).
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { deposits, users, withdrawals } from '../../db/schema/index.js';
+import { conflict, notFound } from '../../errors.js';
+import { UUID_PATTERN, likePattern } from '../../http/route-helpers.js';
+import { readRowCount, type RowCountName } from '../../db/row-counts.js';
+import { centsNumber, isoTime, readJson } from '../../db/json.js';
+
+type RecordTable = typeof deposits | typeof withdrawals;
+export type RecordRow = RecordTable['$inferSelect'];
+
+/** What differs between deposits and withdrawals; `Row` is the table's row, `Rec` the API's record of it. */
+export interface MoneyRecordKind<Row extends RecordRow, Rec> {
+  table: RecordTable;
+  /** The state an admin toggles (deposited, withdrawed): its column, its name in the API, the status filter's value for true. */
+  done: { column: typeof deposits.deposited | typeof withdrawals.withdrawed; name: string; status: string };
+  /** The reference the user gave (transactionId, paymentId): its column and its name in the API. */
+  reference: { column: typeof deposits.transactionId | typeof withdrawals.paymentId; name: string };
+  /** The condition a non-UUID {id} names its records by (a unique transactionId, a paymentId). */
+  byReference: (id: string) => SQL;
+  /** The trigger-kept count of visible records (migration 0005). */
+  visibleCount: RowCountName;
+  toRecord: (row: Row) => Rec;
+  messages: { notFound: string; ambiguous: string };
+}
+
+export interface RecordFilter {
+  status?: string;
+  email?: string;
+}
+
+/** The caller's visible records, newest first. */
+export async function myRecords<Row extends RecordRow, Rec>(db: Db, kind: MoneyRecordKind<Row, Rec>, userId: string): Promise<Rec[]> {
+  const t = kind.table;
+  const rows = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.userId, userId), isNull(t.hiddenAt)))
+    .orderBy(desc(t.createdAt), desc(t.id));
+  return (rows as Row[]).map(kind.toRecord);
+}
+
+/** The admin list's filter: visible records, optionally by status and by part of the owner's e-mail. */
+function listFilter(db: Db, kind: MoneyRecordKind<never, unknown>, q: RecordFilter): SQL | undefined {
+  const t = kind.table;
+  const where: SQL[] = [isNull(t.hiddenAt)];
+  if (q.status) where.push(eq(kind.done.column, q.status === kind.done.status));
+  if (q.email) where.push(inArray(t.userId, db.select({ id: users.id }).from(users).where(sql`${users.email} like ${likePattern(q.email)}`)));
+  return and(...where);
+}
+
+/**
+ * Unfiltered, the trigger-kept count; filtered, a count through the filter's index (every record has its user, a
+ * foreign key, so it needs no join).
+ */
+function countListed(db: Db, kind: MoneyRecordKind<never, unknown>, q: RecordFilter, cond: SQL | undefined): Promise<number> {
+  return q.status || q.email ? db.select({ total: count() }).from(kind.table).where(cond).then((r) => r[0].total) : readRowCount(db, kind.visibleCount);
+}
+
+/** One page of the admin list, newest first, each record with its owner's e-mail and id. */
+export async function listRecords<Row extends RecordRow, Rec>(
+  db: Db,
+  kind: MoneyRecordKind<Row, Rec>,
+  q: RecordFilter & { page: number; limit: number },
+): Promise<{ records: (Rec & { email: string; userId: string })[]; total: number }> {
+  const t = kind.table;
+  const cond = listFilter(db, kind, q);
+  // The page's ids first, from an index-only scan of <table>_admin_list_idx / <table>_admin_status_idx (a deep page
+  // skips index entries, not joined rows); then only those rows are read and joined to their users.
+  const page = db
+    .select({ id: t.id })
+    .from(t)
+    .where(cond)
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit)
+    .as('page');
+  const [rows, total] = await Promise.all([
+    db
+      .select({ r: t, email: users.email })
+      .from(page)
+      .innerJoin(t, eq(t.id, page.id))
+      .innerJoin(users, eq(users.id, t.userId))
+      .orderBy(desc(t.createdAt), desc(t.id)),
+    countListed(db, kind, q, cond),
+  ]);
+  return { records: rows.map((r) => ({ ...kind.toRecord(r.r as Row), email: r.email, userId: r.r.userId })), total };
+}
+
+/**
+ * The unpaged read of a public-API client (no page or limit): the records of listRecords, in the same order, at most
+ * `max`, as JSON text built by PostgreSQL (10,000 rows cost no JavaScript object per row). `more`: there were more
+ * than `max`.
+ */
+export async function listAllRecordsJson(db: Db, kind: MoneyRecordKind<never, unknown>, q: RecordFilter, max: number) {
+  const t = kind.table;
+  const cond = listFilter(db, kind, q);
+  const order = sql`${t.createdAt} desc, ${t.id} desc`;
+  // The API's names of the two fields that differ: constants of the kinds, never a request's text.
+  const referenceName = sql.raw(`'${kind.reference.name}'`);
+  const doneName = sql.raw(`'${kind.done.name}'`);
+  const [list, total] = await Promise.all([
+    readJson(db, sql`
+      -- The rows straight from the list's index scan; the owner's e-mail by key, row by row.
+      with page as (
+        select ${t.id} as id, ${t.amountCents} as amount_cents, ${kind.reference.column} as reference,
+               ${kind.done.column} as done, ${t.createdAt} as created_at, ${t.userId} as user_id,
+               row_number() over (order by ${order}) as rn
+        from ${t}
+        where ${cond} order by ${order} limit ${max + 1}
+      )
+      select count(*)::int as n, coalesce(json_agg(json_build_object(
+               '_id', p.id, 'amount', ${centsNumber('p.amount_cents')}, ${referenceName}, p.reference, ${doneName}, p.done,
+               'createdAt', ${isoTime('p.created_at')}, 'email', (select u.email from users u where u.id = p.user_id), 'userId', p.user_id
+             ) order by p.rn) filter (where p.rn <= ${max}), '[]')::text as json
+      from page p`),
+    countListed(db, kind, q, cond),
+  ]);
+  return { json: list.json, more: list.n > max, total };
+}
+
+/**
+ * Locks and returns the visible record named by {id}. A UUID-shaped {id} is only ever an _id (hidden or unknown:
+ * 404), never a reference: otherwise a record whose reference is another record's _id would receive the admin's
+ * action once that record is hidden. Any other {id} (for the product's clients) is a reference that must name exactly
+ * one visible record.
+ */
+export async function lockRecord<Row extends RecordRow>(tx: Tx, kind: MoneyRecordKind<Row, unknown>, id: string): Promise<Row> {
+  const t = kind.table;
+  const candidates = await tx
+    .select()
+    .from(t)
+    .where(and(UUID_PATTERN.test(id) ? eq(t.id, id.toLowerCase()) : kind.byReference(id), isNull(t.hiddenAt)))
+    .orderBy(t.id)
+    .limit(2)
+    .for('update');
+  if (candidates.length === 0) throw notFound(kind.messages.notFound);
+  if (candidates.length > 1) throw conflict(kind.messages.ambiguous);
+  return candidates[0] as Row;
+}

@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // scripts/lint-layers.test.ts runs ESLint over probe files and doc-refs.test.ts reads every tracked file:
+          // a few seconds alone, more beside the API tests on 2 cores (5 s, the default, timed out there).
+          testTimeout: 60_000,
         },
       },
       {

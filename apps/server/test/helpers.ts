@@ -225,6 +225,17 @@ export async function signUpAs(ctx: TestContext, role: 'USER' | 'ADMIN' | 'SADMI
   return s;
 }
 
+/** A signed-up user: its logged-in client, the user as the API answered, and its password. */
+export type SignedUp = Awaited<ReturnType<typeof signUp>>;
+
+/** A test app with a SADMIN and then an ADMIN signed up on it (the user-desk and audit-log tests). */
+export async function startTestAppWithAdmins(): Promise<{ ctx: TestContext; sadmin: SignedUp; admin: SignedUp }> {
+  const ctx = await startTestApp();
+  const sadmin = await signUpAs(ctx, 'SADMIN');
+  const admin = await signUpAs(ctx, 'ADMIN');
+  return { ctx, sadmin, admin };
+}
+
 /** Every e-mail to `to` in the outbox with this subject, oldest first (what has been written so far). */
 export async function mailsTo(ctx: TestContext, to: string, subject: string): Promise<string[]> {
   const dir = path.join(ctx.dataDir, 'outbox');

@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { createDb, type Db } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { checkLedger } from '../src/ledger/check.js';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
 export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
@@ -223,6 +224,23 @@ export async function signUpAs(ctx: TestContext, role: 'USER' | 'ADMIN' | 'SADMI
   const s = await signUp(ctx);
   if (role !== 'USER') await setRole(ctx, s.user._id, role);
   return s;
+}
+
+/** A test app whose e-mail goes to an SMTP sink of its own (APP_URL: the origin of the mails' links). */
+export async function startTestAppWithSmtp(appUrl = 'https://points.example.com'): Promise<{ smtp: SmtpSink; ctx: TestContext }> {
+  const smtp = await startSmtpSink();
+  try {
+    return { smtp, ctx: await startTestApp({ SMTP_URL: smtp.url, APP_URL: appUrl }) };
+  } catch (e) {
+    await smtp.close();
+    throw e;
+  }
+}
+
+/** Closes what startTestAppWithSmtp started (either may be missing when it failed). */
+export async function closeTestAppWithSmtp(ctx: TestContext | undefined, smtp: SmtpSink | undefined) {
+  await ctx?.close();
+  await smtp?.close();
 }
 
 /** A signed-up user: its logged-in client, the user as the API answered, and its password. */

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDb, type Db } from '../src/db/client.js';
@@ -241,6 +241,21 @@ export async function startTestAppWithSmtp(appUrl = 'https://points.example.com'
 export async function closeTestAppWithSmtp(ctx: TestContext | undefined, smtp: SmtpSink | undefined) {
   await ctx?.close();
   await smtp?.close();
+}
+
+/** A client presenting exactly this session cookie, as a kept or stolen cookie would be replayed. */
+export function sessionClient(ctx: TestContext, sid: string): Client {
+  const c = ctx.client();
+  c.cookies.set('sid', sid);
+  return c;
+}
+
+/** A new client, logged in with this e-mail and password. */
+export async function loginClient(ctx: TestContext, email: string, password: string): Promise<Client> {
+  const c = ctx.client();
+  const res = await c.post('/api/v1/user/login', { email, password });
+  expect(res.status, res.text).toBe(200);
+  return c;
 }
 
 /** A signed-up user: its logged-in client, the user as the API answered, and its password. */

@@ -16,13 +16,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createDb } from '../apps/server/src/db/client.js';
-import { runMigrations } from '../apps/server/src/db/migrate.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { median, round } from './lib.mjs';
+import { freshDatabase } from './fresh-database.js';
 
 const ROUNDS = Number(process.env.BENCH_TIMING_ROUNDS ?? 20);
 const XSRF = 'bench-xsrf-token';
@@ -101,19 +100,10 @@ async function openStream(base: string, sid: string) {
 }
 
 async function main() {
-  const adminUrl = process.env.BENCH_NOTIFY_ADMIN_URL ?? process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('set BENCH_NOTIFY_ADMIN_URL to an admin connection of a PostgreSQL server');
-  const name = `bench_timing_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
+  const { url, drop } = await freshDatabase('BENCH_NOTIFY_ADMIN_URL', 'bench_timing');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-timing-'));
   const started: { close(): Promise<void> }[] = [];
   try {
-    await runMigrations(url);
     const a = await startApp(url, dataDir);
     started.push(a);
     const b = await startApp(url, dataDir);
@@ -195,8 +185,7 @@ async function main() {
     );
   } finally {
     for (const s of started) await s.close().catch(() => {});
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end();
+    await drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

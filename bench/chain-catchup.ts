@@ -4,33 +4,22 @@
 // catch-up takes under 30 s. Run by `npm run bench` (bench/run.mjs); alone:
 //   BENCH_CHAIN_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/chain-catchup.ts
 // Prints one JSON line: { transfers, credited, unmatched, pages, seconds, ledger_ok }.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createDb } from '../apps/server/src/db/client.js';
-import { runMigrations } from '../apps/server/src/db/migrate.js';
 import { checkLedger } from '../apps/server/src/ledger/check.js';
 import { pollOnce } from '../apps/server/src/modules/chain-deposits/poller.js';
 import type { ChainSettings } from '../apps/server/src/modules/chain-deposits/chain-deposits.service.js';
+import { freshDatabase } from './fresh-database.js';
 import { TronStandIn, USDT, randomTronAddress } from '../apps/server/test/tron-standin.js';
 
 const TRANSFERS = Number(process.env.BENCH_CHAIN_TRANSFERS ?? 10_000);
 const MATCHED = Number(process.env.BENCH_CHAIN_MATCHED ?? 2_000);
 
 async function main() {
-  const adminUrl = process.env.BENCH_CHAIN_ADMIN_URL ?? process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('set BENCH_CHAIN_ADMIN_URL to an admin connection of a PostgreSQL server');
-  const name = `bench_chain_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
+  const { url, drop } = await freshDatabase('BENCH_CHAIN_ADMIN_URL', 'bench_chain');
   const chain = await new TronStandIn().start();
   const db = createDb(url, 10);
   try {
-    await runMigrations(url);
     const address = randomTronAddress();
     const now = Date.now();
     // MATCHED users, each with one open request of a distinct pay amount (10.00, 10.01, … spread over amounts).
@@ -75,8 +64,7 @@ async function main() {
   } finally {
     await db.$client.end();
     await chain.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
   }
 }
 

@@ -11,16 +11,15 @@
 // random addresses at their own indexes (deriving 100,000 addresses would only lengthen the setup: the watcher
 // looks addresses up in the table, it never derives them).
 import { randomBytes, randomInt } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { HDKey } from '@scure/bip32';
 import { createDb } from '../apps/server/src/db/client.js';
-import { runMigrations } from '../apps/server/src/db/migrate.js';
 import { checkLedger } from '../apps/server/src/ledger/check.js';
 import { pollOnce } from '../apps/server/src/modules/chain-deposits/poller.js';
 import type { ChainSettings } from '../apps/server/src/modules/chain-deposits/chain-deposits.service.js';
 import { deriveTronAddress, xpubKeyId } from '../apps/server/src/modules/chain-deposits/xpub.js';
 import { hex20ToTron } from '../apps/server/src/modules/chain-deposits/tron-address.js';
+import { freshDatabase } from './fresh-database.js';
 import { TronStandIn, USDT, randomTronAddress } from '../apps/server/test/tron-standin.js';
 
 const EVENTS = Number(process.env.BENCH_XPUB_EVENTS ?? 50_000);
@@ -29,19 +28,10 @@ const RECEIVERS = Number(process.env.BENCH_XPUB_RECEIVERS ?? 2_000);
 const USERS = Number(process.env.BENCH_XPUB_USERS ?? 100_000);
 
 async function main() {
-  const adminUrl = process.env.BENCH_CHAIN_ADMIN_URL ?? process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('set BENCH_CHAIN_ADMIN_URL to an admin connection of a PostgreSQL server');
-  const name = `bench_xpub_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
+  const { url, drop } = await freshDatabase('BENCH_CHAIN_ADMIN_URL', 'bench_xpub');
   const chain = await new TronStandIn().start();
   const db = createDb(url, 10);
   try {
-    await runMigrations(url);
     const xpub = HDKey.fromMasterSeed(randomBytes(32)).derive("m/44'/195'/0'").publicExtendedKey;
     await db.execute(sql`
       insert into users (id, full_name, email, phone, password_hash, role, referral_code)
@@ -112,8 +102,7 @@ async function main() {
   } finally {
     await db.$client.end();
     await chain.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await drop();
   }
 }
 

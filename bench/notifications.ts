@@ -5,17 +5,15 @@
 // cost is measured, not an SMTP server's). Run by `npm run bench` (bench/run.mjs); alone:
 //   BENCH_NOTIFY_ADMIN_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/notifications.ts
 // Prints one JSON line: { recipients, announcement_s, email_jobs, list_p95_ms: { first, deep }, list_p50_ms }.
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createDb } from '../apps/server/src/db/client.js';
-import { runMigrations } from '../apps/server/src/db/migrate.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { cannon, round } from './lib.mjs';
+import { freshDatabase } from './fresh-database.js';
 import { createSessions } from './seed.mjs';
 
 const USERS = Number(process.env.BENCH_NOTIFY_USERS ?? 100_000);
@@ -23,20 +21,11 @@ const HEAVY_NOTIFICATIONS = 10_000;
 const LIST_DURATION = Number(process.env.BENCH_LIST_DURATION ?? 3);
 
 async function main() {
-  const adminUrl = process.env.BENCH_NOTIFY_ADMIN_URL ?? process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('set BENCH_NOTIFY_ADMIN_URL to an admin connection of a PostgreSQL server');
-  const name = `bench_notify_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
+  const { url, drop } = await freshDatabase('BENCH_NOTIFY_ADMIN_URL', 'bench_notify');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-notify-'));
   const db = createDb(url, 20);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   try {
-    await runMigrations(url);
     // USERS users (#1 is the heavy reader) and one admin; every 7th user is a subscriber.
     await db.execute(sql`
       insert into users (id, full_name, email, phone, password_hash, role, referral_code, subscribed_at)
@@ -106,8 +95,7 @@ async function main() {
   } finally {
     await app?.close().catch(() => {});
     await db.$client.end().catch(() => {});
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => {});
-    await admin.end();
+    await drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

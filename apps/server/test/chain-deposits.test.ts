@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { CHAIN_MSG, DEPOSIT_MSG } from '@app/contract';
 import { signUp, signUpAs, startTestApp, type TestContext } from './helpers.js';
 import { auditCount, balance, expectLedgerClean } from './money-helpers.js';
+import { startChainApps, stopChainApps } from './chain-apps.js';
 import { TronStandIn, USDT, randomTronAddress, randomTxId, usdtUnits } from './tron-standin.js';
 import { ChainApiError, retryAfterMs, tronApi } from '../src/modules/chain-deposits/tron-api.js';
 import { hex20ToTron, tronToHex20 } from '../src/modules/chain-deposits/tron-address.js';
@@ -17,7 +18,7 @@ let chain: TronStandIn;
 let a: TestContext; // instance A (restarted in the first test)
 let b: TestContext; // instance B on the same database
 
-const env = () => ({ TRON_API_URL: chain.url, TRON_API_KEY: 'test-key-1', DEPOSIT_ADDRESS: ADDRESS, TRON_POLL_MS: String(POLL_MS), DEPOSIT_WINDOW_MIN: '60' });
+const env = (chainUrl = chain.url) => ({ TRON_API_URL: chainUrl, TRON_API_KEY: 'test-key-1', DEPOSIT_ADDRESS: ADDRESS, TRON_POLL_MS: String(POLL_MS), DEPOSIT_WINDOW_MIN: '60' });
 /** Waits (without asserting any duration) until `check` passes; polls are every 150 ms, so this is generous. */
 const eventually = (check: () => Promise<void> | void) => vi.waitFor(check, { timeout: 15_000, interval: 100 });
 
@@ -37,16 +38,9 @@ const chainCredits = async (ctx: TestContext) =>
   (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ledger_transactions where event_key like 'chain:%'`)).rows[0].n;
 
 beforeAll(async () => {
-  chain = await new TronStandIn().start();
-  a = await startTestApp(env());
-  b = await startTestApp(env(), { databaseUrl: a.databaseUrl });
+  ({ chain, a, b } = await startChainApps(env));
 });
-
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await chain?.stop();
-});
+afterAll(() => stopChainApps(a, b, chain));
 
 /** A user's notifications, oldest first: [kind, body]. */
 const told = async (userId: string) =>

@@ -10,6 +10,7 @@ import { TronWeb, utils as tronUtils } from 'tronweb';
 import { CHAIN_MSG } from '@app/contract';
 import { signUp, signUpAs, startTestApp, type TestContext } from './helpers.js';
 import { auditCount, balance, expectLedgerClean } from './money-helpers.js';
+import { startChainApps, stopChainApps } from './chain-apps.js';
 import { TronStandIn, randomTronAddress, usdtUnits } from './tron-standin.js';
 import { deriveTronAddress } from '../src/modules/chain-deposits/xpub.js';
 import { ensureOwnAddress } from '../src/modules/chain-deposits/deposit-addresses.js';
@@ -33,7 +34,7 @@ let chain: TronStandIn;
 let a: TestContext;
 let b: TestContext;
 
-const env = () => ({ TRON_API_URL: chain.url, DEPOSIT_ADDRESS: SHARED, TRON_POLL_MS: String(POLL_MS), DEPOSIT_WINDOW_MIN: '60', MIN_DEPOSIT: '1.00' });
+const env = (chainUrl = chain.url) => ({ TRON_API_URL: chainUrl, DEPOSIT_ADDRESS: SHARED, TRON_POLL_MS: String(POLL_MS), DEPOSIT_WINDOW_MIN: '60', MIN_DEPOSIT: '1.00' });
 const eventually = (check: () => Promise<void> | void, timeout = 15_000) => vi.waitFor(check, { timeout, interval: 100 });
 
 async function pollsPass(n = 2) {
@@ -51,16 +52,9 @@ async function myAddress(client: ReturnType<TestContext['client']>) {
 }
 
 beforeAll(async () => {
-  chain = await new TronStandIn().start();
-  a = await startTestApp(env());
-  b = await startTestApp(env(), { databaseUrl: a.databaseUrl });
+  ({ chain, a, b } = await startChainApps(env));
 });
-
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await chain?.stop();
-});
+afterAll(() => stopChainApps(a, b, chain));
 
 describe('the key', () => {
   test('the first 1,000 addresses of a known mnemonic equal tronweb’s derivation (m/44’/195’/0’/0/n)', () => {

@@ -6,12 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp, type App } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDb, type Db } from '../src/db/client.js';
 import { createMailer } from '../src/mail/mailer.js';
 import { checkLedger } from '../src/ledger/check.js';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
 export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
@@ -223,6 +224,49 @@ export async function signUpAs(ctx: TestContext, role: 'USER' | 'ADMIN' | 'SADMI
   const s = await signUp(ctx);
   if (role !== 'USER') await setRole(ctx, s.user._id, role);
   return s;
+}
+
+/** A test app whose e-mail goes to an SMTP sink of its own (APP_URL: the origin of the mails' links). */
+export async function startTestAppWithSmtp(appUrl = 'https://points.example.com'): Promise<{ smtp: SmtpSink; ctx: TestContext }> {
+  const smtp = await startSmtpSink();
+  try {
+    return { smtp, ctx: await startTestApp({ SMTP_URL: smtp.url, APP_URL: appUrl }) };
+  } catch (e) {
+    await smtp.close();
+    throw e;
+  }
+}
+
+/** Closes what startTestAppWithSmtp started (either may be missing when it failed). */
+export async function closeTestAppWithSmtp(ctx: TestContext | undefined, smtp: SmtpSink | undefined) {
+  await ctx?.close();
+  await smtp?.close();
+}
+
+/** A client presenting exactly this session cookie, as a kept or stolen cookie would be replayed. */
+export function sessionClient(ctx: TestContext, sid: string): Client {
+  const c = ctx.client();
+  c.cookies.set('sid', sid);
+  return c;
+}
+
+/** A new client, logged in with this e-mail and password. */
+export async function loginClient(ctx: TestContext, email: string, password: string): Promise<Client> {
+  const c = ctx.client();
+  const res = await c.post('/api/v1/user/login', { email, password });
+  expect(res.status, res.text).toBe(200);
+  return c;
+}
+
+/** A signed-up user: its logged-in client, the user as the API answered, and its password. */
+export type SignedUp = Awaited<ReturnType<typeof signUp>>;
+
+/** A test app with a SADMIN and then an ADMIN signed up on it (the user-desk and audit-log tests). */
+export async function startTestAppWithAdmins(): Promise<{ ctx: TestContext; sadmin: SignedUp; admin: SignedUp }> {
+  const ctx = await startTestApp();
+  const sadmin = await signUpAs(ctx, 'SADMIN');
+  const admin = await signUpAs(ctx, 'ADMIN');
+  return { ctx, sadmin, admin };
 }
 
 /** Every e-mail to `to` in the outbox with this subject, oldest first (what has been written so far). */

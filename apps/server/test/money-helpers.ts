@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { checkLedger } from '../src/ledger/check.js';
 import { post } from '../src/ledger/ledger.js';
-import type { TestContext } from './helpers.js';
+import { signUpAs, startTestApp, type SignedUp, type TestContext } from './helpers.js';
 
 /** A fresh TRC20 transaction hash (64 hex digits): the only kind of transaction ID a deposit claim accepts. */
 export const txHash = () => randomBytes(32).toString('hex');
@@ -46,6 +46,18 @@ export async function expectLedgerClean(ctx: TestContext) {
   expect(report.breaches).toEqual([]);
   expect(report.ok).toBe(true);
   return report;
+}
+
+/** A money test file's app, with an ADMIN signed up on it. */
+export async function startMoneyApp(): Promise<{ ctx: TestContext; admin: SignedUp }> {
+  const ctx = await startTestApp();
+  return { ctx, admin: await signUpAs(ctx, 'ADMIN') };
+}
+
+/** The end of a money test file: its ledger must be clean, then the app closes. */
+export async function closeMoneyApp(ctx: TestContext) {
+  await expectLedgerClean(ctx);
+  await ctx.close();
 }
 
 export async function auditCount(ctx: TestContext, action?: string): Promise<number> {

@@ -5,22 +5,18 @@
 import { sql } from 'drizzle-orm';
 import { renderNotification } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signUp, signUpAs, startTestApp, waitForEmailQueueIdle, type TestContext } from './helpers.js';
+import { closeTestAppWithSmtp, signUp, signUpAs, startTestAppWithSmtp, waitForEmailQueueIdle, type TestContext } from './helpers.js';
 import { fund } from './money-helpers.js';
 import { deliverAnnouncement } from '../src/modules/notifications/announcements.service.js';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+import type { SmtpSink } from './smtp-sink.js';
 
 let smtp: SmtpSink;
 let ctx: TestContext;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  ctx = await startTestApp({ SMTP_URL: smtp.url, APP_URL: 'https://points.example.com' });
+  ({ smtp, ctx } = await startTestAppWithSmtp());
 });
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
+afterAll(() => closeTestAppWithSmtp(ctx, smtp));
 
 /** The subject of a kind's e-mail: its title in the centre (the contract's words). */
 const PASSWORD_CHANGED = renderNotification('password_changed', {}).title;

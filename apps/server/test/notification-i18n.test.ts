@@ -5,22 +5,18 @@
 import { sql } from 'drizzle-orm';
 import { renderNotification } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signUp, startTestApp, waitForEmailQueueIdle, type TestContext } from './helpers.js';
+import { closeTestAppWithSmtp, signUp, startTestAppWithSmtp, waitForEmailQueueIdle, type TestContext } from './helpers.js';
 import { fund } from './money-helpers.js';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+import type { SmtpSink } from './smtp-sink.js';
 import { openSse } from './sse.js';
 
 let smtp: SmtpSink;
 let ctx: TestContext;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  ctx = await startTestApp({ SMTP_URL: smtp.url, APP_URL: 'https://points.example.com' });
+  ({ smtp, ctx } = await startTestAppWithSmtp());
 });
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
+afterAll(() => closeTestAppWithSmtp(ctx, smtp));
 
 const ARABIC = /[\u0621-\u064A]/;
 

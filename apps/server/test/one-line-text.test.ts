@@ -7,20 +7,16 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AR_MESSAGES, SETTINGS_MSG, TEXT_MSG, VIDEO_MSG, renderNotification } from '@app/contract';
-import { signUp, signUpAs, startTestApp, type TestContext } from './helpers.js';
+import { closeTestAppWithSmtp, signUp, signUpAs, startTestAppWithSmtp, type TestContext } from './helpers.js';
 import { balance, fund } from './money-helpers.js';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+import type { SmtpSink } from './smtp-sink.js';
 
 let smtp: SmtpSink;
 let ctx: TestContext;
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  ctx = await startTestApp({ SMTP_URL: smtp.url, APP_URL: 'https://points.example.com' });
+  ({ smtp, ctx } = await startTestAppWithSmtp());
 });
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
+afterAll(() => closeTestAppWithSmtp(ctx, smtp));
 
 const api = (p: string) => `/api/v1${p}`;
 

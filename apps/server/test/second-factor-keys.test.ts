@@ -3,11 +3,11 @@
 // key K, then change the password with no code and key K: 200, and the new password signed in). A code may be
 // skipped only by the exact replay of the same route and body whose first run checked one; everything else checks
 // the code. Swept over every route that asks for a code: password change, 2FA off, withdrawal, transfer.
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SECURITY_MSG } from '@app/contract';
-import { signUp, startTestApp, type Client, type TestContext } from './helpers.js';
+import { signUp, startTestApp, type TestContext } from './helpers.js';
 import { balance, expectLedgerClean, fund, txHash } from './money-helpers.js';
+import { totpHelpers } from './totp.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,30 +15,14 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const PERIOD_MS = 30_000;
-const codeAt = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: ctx.clock.now().getTime() });
-function nextPeriod() {
-  const now = ctx.clock.now().getTime();
-  ctx.clock.advance(PERIOD_MS - (now % PERIOD_MS) + 1_000);
-}
-
-async function enable2fa(client: Client, password = 'correct-horse-9'): Promise<string> {
-  // Turning 2FA on needs a fresh re-authentication of the session (sudo mode).
-  expect((await client.post('/api/v1/user/reauth', { password })).status).toBe(200);
-  const setup = await client.post('/api/v1/user/2fa/setup');
-  expect(setup.status).toBe(200);
-  nextPeriod();
-  const on = await client.post('/api/v1/user/2fa/enable', { code: codeAt(setup.body.secret) });
-  expect(on.status, on.text).toBe(200);
-  return setup.body.secret as string;
-}
+const { codeAt, nextPeriod, enable2fa } = totpHelpers(() => ctx);
 
 const keyed = (key: string) => ({ headers: { 'idempotency-key': key } });
 
 describe('a key completed elsewhere never stands in for a code', () => {
   test('the attack: a deposit claim’s key, then a password change with no code and the same key, is refused', async () => {
     const { client, user, password } = await signUp(ctx);
-    const secret = await enable2fa(client);
+    const { secret } = await enable2fa(client);
     // A harmless request completed with key K: a deposit form (chain deposits are off here).
     const claim = await client.post('/api/v1/deposit/deposit', { amount: 12, transactionId: txHash() }, keyed('K-attack'));
     expect(claim.status, claim.text).toBe(201);
@@ -67,7 +51,7 @@ describe('a key completed elsewhere never stands in for a code', () => {
 
     // Completed before 2FA was on: the same transfer, same body, same key.
     expect((await client.post('/api/v1/point/transfer', transfer, keyed('before-2fa'))).status).toBe(200);
-    const secret = await enable2fa(client);
+    const { secret } = await enable2fa(client);
     const claim = await client.post('/api/v1/deposit/deposit', { amount: 12, transactionId: txHash() }, keyed('deposit-key'));
     expect(claim.status).toBe(201);
 

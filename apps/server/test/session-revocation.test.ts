@@ -7,7 +7,7 @@
 // modules/users/sessions.test.ts and reset.test.ts; this file proves the revocation events side by side.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { lastMail, signUp, signUpAs, startTestApp, type Client, type TestContext } from './helpers.js';
+import { lastMail, loginClient, sessionClient, signUp, signUpAs, startTestApp, type Client, type TestContext } from './helpers.js';
 import { assertNoSecretsLeaked, resetTokenFrom, sha256Hex } from './leak-scan.js';
 import { expectLedgerClean, fund, moneySnapshot } from './money-helpers.js';
 
@@ -24,20 +24,6 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const LOGGED_OUT = { success: false, message: 'Please log in to continue' };
 
-/** A client presenting exactly this session cookie, as a kept or stolen cookie would be replayed. */
-function replay(sid: string): Client {
-  const c = ctx.client();
-  c.cookies.set('sid', sid);
-  return c;
-}
-
-async function loginClient(email: string, password: string): Promise<Client> {
-  const c = ctx.client();
-  const res = await c.post('/api/v1/user/login', { email, password });
-  expect(res.status, res.text).toBe(200);
-  return c;
-}
-
 async function sessionRowExists(sid: string): Promise<boolean> {
   const r = await ctx.db.execute(sql`select 1 from sessions where token_hash = ${sha256Hex(sid)}`);
   return r.rows.length > 0;
@@ -45,24 +31,24 @@ async function sessionRowExists(sid: string): Promise<boolean> {
 
 /** The cookie is dead: /user/me → 401, a money POST with a valid CSRF token → 401 and nothing moves, no row. */
 async function expectRevoked(sid: string, label: string) {
-  const me = await replay(sid).get('/api/v1/user/me');
+  const me = await sessionClient(ctx, sid).get('/api/v1/user/me');
   expect(me.status, `${label}: /user/me`).toBe(401);
   expect(me.body).toEqual(LOGGED_OUT);
   const money = await moneySnapshot(ctx);
-  const w = await replay(sid).post('/api/v1/withdraw', { amount: 1, paymentId: 'TRX-replay' });
+  const w = await sessionClient(ctx, sid).post('/api/v1/withdraw', { amount: 1, paymentId: 'TRX-replay' });
   expect(w.status, `${label}: withdraw`).toBe(401);
   expect(await moneySnapshot(ctx)).toBe(money);
   expect(await sessionRowExists(sid), `${label}: session row`).toBe(false);
 }
 
 async function expectAlive(sid: string, label: string) {
-  expect((await replay(sid).get('/api/v1/user/me')).status, label).toBe(200);
+  expect((await sessionClient(ctx, sid).get('/api/v1/user/me')).status, label).toBe(200);
 }
 
 test('a new session id at every login (and at sign-up); the database holds only their SHA-256', async () => {
   const { client, user, password } = await signUp(ctx);
   const sids = [client.cookies.get('sid')!];
-  for (let i = 0; i < 3; i++) sids.push((await loginClient(user.email, password)).cookies.get('sid')!);
+  for (let i = 0; i < 3; i++) sids.push((await loginClient(ctx, user.email, password)).cookies.get('sid')!);
   // Logging in again on the same browser replaces its cookie as well.
   await client.post('/api/v1/user/login', { email: user.email, password });
   sids.push(client.cookies.get('sid')!);
@@ -77,7 +63,7 @@ describe('revocation events: which old cookies stop working', () => {
   async function twoSessions() {
     const s = await signUp(ctx);
     await fund(ctx, s.user._id, 500);
-    const other = await loginClient(s.user.email, s.password);
+    const other = await loginClient(ctx, s.user.email, s.password);
     return { ...s, acting: s.client, actingSid: s.client.cookies.get('sid')!, otherSid: other.cookies.get('sid')! };
   }
 
@@ -113,12 +99,12 @@ describe('revocation events: which old cookies stop working', () => {
     expect(up.status).toBe(200);
     await expectRevoked(s.actingSid, 'promotion: first session');
     await expectRevoked(s.otherSid, 'promotion: second session');
-    const admin = await loginClient(s.user.email, s.password);
+    const admin = await loginClient(ctx, s.user.email, s.password);
     expect((await admin.get('/api/v1/user/all')).status).toBe(200);
     const adminSid = admin.cookies.get('sid')!;
     expect((await sadmin.put(`/api/v1/user/${s.user._id}/update-role`, { role: 'USER' })).status).toBe(200);
     await expectRevoked(adminSid, 'demotion');
-    expect((await (await loginClient(s.user.email, s.password)).get('/api/v1/user/all')).status).toBe(403);
+    expect((await (await loginClient(ctx, s.user.email, s.password)).get('/api/v1/user/all')).status).toBe(403);
   });
 
   test('account deletion: every session ends and the account can no longer log in', async () => {
@@ -151,7 +137,7 @@ describe('expiry on the injectable clock', () => {
     ctx.clock.advance(DAY);
     await expectRevoked(sid, 'after 24 h idle');
     ctx.clock.advance(-DAY); // turning the clock back does not revive it
-    expect((await replay(sid).get('/api/v1/user/me')).status).toBe(401);
+    expect((await sessionClient(ctx, sid).get('/api/v1/user/me')).status).toBe(401);
     ctx.clock.advance(DAY);
   });
 
@@ -164,7 +150,7 @@ describe('expiry on the injectable clock', () => {
     }
     ctx.clock.advance(12 * HOUR); // exactly 7 days
     await expectRevoked(sid, '7 days after login');
-    await expectAlive((await loginClient(user.email, password)).cookies.get('sid')!, 'a fresh login');
+    await expectAlive((await loginClient(ctx, user.email, password)).cookies.get('sid')!, 'a fresh login');
   });
 });
 

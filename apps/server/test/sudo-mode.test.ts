@@ -4,14 +4,14 @@
 // session they work for 5 minutes of the app's clock, in that session only; wrong passwords and codes there count
 // as failed logins; each change e-mails the owner with a link to the security page; a password reset ends every
 // session and its e-mail lists the passkeys on the account.
-import { Secret, TOTP } from 'otpauth';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REAUTH_TTL_MS, SECURITY_MSG } from '@app/contract';
-import { signUp, startTestApp, type Client, type TestContext } from './helpers.js';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
+import { closeTestAppWithSmtp, signUp, startTestAppWithSmtp, type Client, type TestContext } from './helpers.js';
+import type { SmtpSink } from './smtp-sink.js';
 import { softAttestation } from './soft-passkey.js';
 import { resetTokenFrom } from './leak-scan.js';
+import { PERIOD_MS, totpHelpers } from './totp.js';
 
 let ctx: TestContext;
 let smtp: SmtpSink;
@@ -19,21 +19,11 @@ const APP_URL = 'http://localhost:3000';
 const SECURITY_PAGE = `${APP_URL}/user/security`;
 
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  ctx = await startTestApp({ SMTP_URL: smtp.url, APP_URL });
+  ({ smtp, ctx } = await startTestAppWithSmtp(APP_URL));
 });
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
+afterAll(() => closeTestAppWithSmtp(ctx, smtp));
 
-const PERIOD_MS = 30_000;
-const codeAt = (secret: string, offsetMs = 0) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: ctx.clock.now().getTime() + offsetMs });
-function nextPeriod() {
-  const now = ctx.clock.now().getTime();
-  ctx.clock.advance(PERIOD_MS - (now % PERIOD_MS) + 1_000);
-}
+const { codeAt, nextPeriod, turn2faOn } = totpHelpers(() => ctx);
 
 /** Another browser holding the same session cookie (what a thief of the cookie has). */
 function stolen(client: Client): Client {
@@ -48,15 +38,6 @@ async function addPasskey(c: Client, name: string) {
   const options = await c.post('/api/v1/user/passkeys/options');
   if (options.status !== 200) return options;
   return c.post('/api/v1/user/passkeys', { name, response: softAttestation(options.body.options, APP_URL) });
-}
-
-async function turn2faOn(c: Client) {
-  const setup = await c.post('/api/v1/user/2fa/setup');
-  expect(setup.status, setup.text).toBe(200);
-  nextPeriod();
-  const on = await c.post('/api/v1/user/2fa/enable', { code: codeAt(setup.body.secret) });
-  expect(on.status, on.text).toBe(200);
-  return setup.body.secret as string;
 }
 
 const count = async (query: ReturnType<typeof sql>) => (await ctx.db.execute<{ n: number }>(query)).rows[0].n;
@@ -89,7 +70,7 @@ describe('the attack: a session cookie alone', () => {
     // The victim adds a passkey and turns 2FA on, re-entering the password (and later the code) as asked.
     expect((await reauth(victim.client, { password: victim.password })).status).toBe(200);
     expect((await addPasskey(victim.client, 'Victim laptop')).status).toBe(201);
-    const secret = await turn2faOn(victim.client);
+    const { secret } = await turn2faOn(victim.client);
     const [victimKey] = (await victim.client.get('/api/v1/user/passkeys')).body.passkeys;
 
     // Five minutes later the cookie is stolen (the victim's re-authentication has run out).
@@ -146,7 +127,7 @@ describe('after re-authentication in that session', () => {
     const [removedMail] = await mailWith(user.email, 'A passkey was removed');
     expect(removedMail.text).toContain(SECURITY_PAGE);
 
-    const secret = await turn2faOn(client);
+    const { secret } = await turn2faOn(client);
     const [onMail] = await mailWith(user.email, 'Two-factor sign-in turned on');
     expect(onMail.text).toContain(SECURITY_PAGE);
 
@@ -167,7 +148,7 @@ describe('after re-authentication in that session', () => {
   test('turning 2FA off with the password in the request is its own re-authentication', async () => {
     const { client, user, password } = await signUp(ctx);
     await reauth(client, { password });
-    const secret = await turn2faOn(client);
+    const { secret } = await turn2faOn(client);
     ctx.clock.advance(REAUTH_TTL_MS);
     nextPeriod();
     const off = await client.post('/api/v1/user/2fa/disable', { code: codeAt(secret), password });
@@ -229,7 +210,7 @@ describe('the stamp', () => {
   test('wrong codes count too, and a code is not accepted twice', async () => {
     const { client, password } = await signUp(ctx);
     await reauth(client, { password });
-    const secret = await turn2faOn(client);
+    const { secret } = await turn2faOn(client);
     ctx.clock.advance(REAUTH_TTL_MS);
     nextPeriod();
     const wrong = codeAt(secret, 10 * PERIOD_MS);

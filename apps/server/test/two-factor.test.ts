@@ -9,6 +9,7 @@ import { SECURITY_MSG } from '@app/contract';
 import { resetTokenFrom } from './leak-scan.js';
 import { lastMail, mailsTo, signUp, signUpAs, startTestApp, waitForEmailQueueIdle, waitForMails, type Client, type TestContext } from './helpers.js';
 import { balance, fund } from './money-helpers.js';
+import { PERIOD_MS, totpHelpers } from './totp.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,26 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const PERIOD_MS = 30_000;
-/** The code the user's app shows `offsetMs` from the app's clock. */
-const codeAt = (secret: string, offsetMs = 0) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: ctx.clock.now().getTime() + offsetMs });
-/** Moves the app's clock to the start of the next period (so a test never straddles a period boundary). */
-function nextPeriod() {
-  const now = ctx.clock.now().getTime();
-  ctx.clock.advance(PERIOD_MS - (now % PERIOD_MS) + 1_000);
-}
-
-/** Turning 2FA on needs sudo mode: the password re-entered first (signUp's default password). */
-async function enable2fa(client: Client, password = 'correct-horse-9') {
-  expect((await client.post('/api/v1/user/reauth', { password })).status).toBe(200);
-  const setup = await client.post('/api/v1/user/2fa/setup');
-  expect(setup.status).toBe(200);
-  nextPeriod();
-  const on = await client.post('/api/v1/user/2fa/enable', { code: codeAt(setup.body.secret) });
-  expect(on.status, on.text).toBe(200);
-  return { secret: setup.body.secret as string, recoveryCodes: on.body.recoveryCodes as string[] };
-}
+const { codeAt, nextPeriod, enable2fa } = totpHelpers(() => ctx);
 
 const sessionCount = async (userId: string) =>
   (await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from sessions where user_id = ${userId}`)).rows[0].n;

@@ -2,16 +2,14 @@
 // refused actions record nothing, and the actor / action / day filters and paging work.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { signUp, signUpAs, type TestContext, startTestApp } from '../../../test/helpers.js';
+import { signUp, signUpAs, type SignedUp, type TestContext, startTestAppWithAdmins } from '../../../test/helpers.js';
 
 let ctx: TestContext;
-let sadmin: Awaited<ReturnType<typeof signUpAs>>;
-let admin: Awaited<ReturnType<typeof signUpAs>>;
+let sadmin: SignedUp;
+let admin: SignedUp;
 
 beforeAll(async () => {
-  ctx = await startTestApp();
-  sadmin = await signUpAs(ctx, 'SADMIN');
-  admin = await signUpAs(ctx, 'ADMIN');
+  ({ ctx, sadmin, admin } = await startTestAppWithAdmins());
 });
 afterAll(() => ctx.close());
 

@@ -1,19 +1,15 @@
 // GET /user/statement(.csv) and GET /admin/ledger-check.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STATEMENT_CSV_HEADER } from '@app/contract';
-import { signUp, signUpAs, startTestApp, type Res, type TestContext } from '../../../test/helpers.js';
-import { expectLedgerClean, txHash } from '../../../test/money-helpers.js';
+import { signUp, signUpAs, type Res, type SignedUp, type TestContext } from '../../../test/helpers.js';
+import { closeMoneyApp, startMoneyApp, txHash } from '../../../test/money-helpers.js';
 
 let ctx: TestContext;
-let admin: Awaited<ReturnType<typeof signUpAs>>;
+let admin: SignedUp;
 beforeAll(async () => {
-  ctx = await startTestApp();
-  admin = await signUpAs(ctx, 'ADMIN');
+  ({ ctx, admin } = await startMoneyApp());
 });
-afterAll(async () => {
-  await expectLedgerClean(ctx);
-  await ctx.close();
-});
+afterAll(() => closeMoneyApp(ctx));
 
 describe('GET /user/statement', () => {
   test('descriptions in the reader’s language: Arabic for an Arabic user, the ids and e-mails kept as they are', async () => {

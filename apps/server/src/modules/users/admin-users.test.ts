@@ -6,16 +6,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deposits } from '../../db/schema/index.js';
 import { post } from '../../ledger/ledger.js';
-import { signUp, signUpAs, type Client, type TestContext, startTestApp } from '../../../test/helpers.js';
+import { signUp, signUpAs, type Client, type SignedUp, type TestContext, startTestAppWithAdmins } from '../../../test/helpers.js';
 
 let ctx: TestContext;
-let sadmin: Awaited<ReturnType<typeof signUpAs>>;
-let admin: Awaited<ReturnType<typeof signUpAs>>;
+let sadmin: SignedUp;
+let admin: SignedUp;
 
 beforeAll(async () => {
-  ctx = await startTestApp();
-  sadmin = await signUpAs(ctx, 'SADMIN');
-  admin = await signUpAs(ctx, 'ADMIN');
+  ({ ctx, sadmin, admin } = await startTestAppWithAdmins());
 });
 afterAll(() => ctx.close());
 

@@ -2,7 +2,7 @@
 // idle expiry 24 h and absolute expiry 7 days (the server's clock is moved by the test).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { signUp, startTestApp, type Client, type TestContext } from '../../../test/helpers.js';
+import { loginClient, sessionClient, signUp, startTestApp, type TestContext } from '../../../test/helpers.js';
 import { assertNoSecretsLeaked, sha256Hex } from '../../../test/leak-scan.js';
 
 let ctx: TestContext;
@@ -14,20 +14,6 @@ afterAll(() => ctx.close());
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-/** A client that presents exactly this session cookie (as a stolen or kept cookie would be replayed). */
-function withCookie(sid: string): Client {
-  const c = ctx.client();
-  c.cookies.set('sid', sid);
-  return c;
-}
-
-async function loginClient(email: string, password: string): Promise<Client> {
-  const c = ctx.client();
-  const res = await c.post('/api/v1/user/login', { email, password });
-  expect(res.status).toBe(200);
-  return c;
-}
 
 test('the cookie: HttpOnly, SameSite=Lax, Path=/, 7 days; the database holds only its SHA-256', async () => {
   const { client, user } = await signUp(ctx);
@@ -50,7 +36,7 @@ test('a new session cookie value at each login (a planted cookie is not adopted)
   const { client, user, password } = await signUp(ctx);
   const seen = new Set([client.cookies.get('sid')!]);
   for (let i = 0; i < 3; i++) {
-    const c = await loginClient(user.email, password);
+    const c = await loginClient(ctx, user.email, password);
     seen.add(c.cookies.get('sid')!);
   }
   // Logging in again on the same client replaces its cookie too.
@@ -60,20 +46,20 @@ test('a new session cookie value at each login (a planted cookie is not adopted)
 
   // Session fixation: a cookie an attacker set before the login is not the one that gets logged in.
   const planted = 'attacker-chosen-session-value-0000000000000';
-  const victim = withCookie(planted);
+  const victim = sessionClient(ctx, planted);
   expect((await victim.post('/api/v1/user/login', { email: user.email, password })).status).toBe(200);
   expect(victim.cookies.get('sid')).not.toBe(planted);
-  expect((await withCookie(planted).get('/api/v1/user/me')).status).toBe(401);
+  expect((await sessionClient(ctx, planted).get('/api/v1/user/me')).status).toBe(401);
 });
 
 test('after logout the old cookie is refused, and only that session ended', async () => {
   const { client, user, password } = await signUp(ctx);
-  const other = await loginClient(user.email, password);
+  const other = await loginClient(ctx, user.email, password);
   const old = client.cookies.get('sid')!;
-  expect((await withCookie(old).get('/api/v1/user/me')).status).toBe(200);
+  expect((await sessionClient(ctx, old).get('/api/v1/user/me')).status).toBe(200);
   const res = await client.post('/api/v1/user/logout');
   expect(res.status).toBe(200);
-  const replay = await withCookie(old).get('/api/v1/user/me');
+  const replay = await sessionClient(ctx, old).get('/api/v1/user/me');
   expect(replay.status).toBe(401);
   expect(replay.body).toEqual({ success: false, message: 'Please log in to continue' });
   const row = await ctx.db.execute(sql`select 1 from sessions where token_hash = ${sha256Hex(old)}`);
@@ -85,7 +71,7 @@ test('GET /user/logout also ends the session (the spec calls it with GET)', asyn
   const { client } = await signUp(ctx);
   const old = client.cookies.get('sid')!;
   expect((await client.get('/api/v1/user/logout')).status).toBe(200);
-  expect((await withCookie(old).get('/api/v1/user/me')).status).toBe(401);
+  expect((await sessionClient(ctx, old).get('/api/v1/user/me')).status).toBe(401);
 });
 
 test('logout without a session answers 200 and changes nothing', async () => {
@@ -99,8 +85,8 @@ test('logout without a session answers 200 and changes nothing', async () => {
 
 test('change-password ends the other sessions but keeps the current one', async () => {
   const { client: current, user, password } = await signUp(ctx);
-  const other1 = await loginClient(user.email, password);
-  const other2 = await loginClient(user.email, password);
+  const other1 = await loginClient(ctx, user.email, password);
+  const other2 = await loginClient(ctx, user.email, password);
   const res = await current.post('/api/v1/user/change-password', { oldPassword: password, newPassword: 'brand-new-pass-1' });
   expect(res.status).toBe(200);
   expect((await current.get('/api/v1/user/me')).status).toBe(200);
@@ -142,13 +128,13 @@ test('absolute expiry: active every 12 h, the session still ends at 7 days', asy
   ctx.clock.advance(12 * HOUR); // 7 days after the login
   expect((await client.get('/api/v1/user/me')).status).toBe(401);
   // Logging in again gives a fresh 7 days.
-  const again = await loginClient(user.email, password);
+  const again = await loginClient(ctx, user.email, password);
   expect((await again.get('/api/v1/user/me')).status).toBe(200);
 });
 
 test('a cookie that is garbage, empty or huge is simply not a session (401, not 500)', async () => {
   for (const sid of ['garbage', 'x'.repeat(5000), '%00%ff', '"quoted"']) {
-    const res = await withCookie(sid).get('/api/v1/user/me');
+    const res = await sessionClient(ctx, sid).get('/api/v1/user/me');
     expect(res.status, sid.slice(0, 20)).toBe(401);
     expect(res.body.success).toBe(false);
   }

@@ -2,19 +2,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WITHDRAW_MSG } from '@app/contract';
-import { signUp, signUpAs, startTestApp, type TestContext } from '../../../test/helpers.js';
-import { auditCount, balance, expectLedgerClean, fund, moneySnapshot, systemBalance } from '../../../test/money-helpers.js';
+import { signUp, type SignedUp, type TestContext } from '../../../test/helpers.js';
+import { auditCount, balance, closeMoneyApp, fund, moneySnapshot, startMoneyApp, systemBalance } from '../../../test/money-helpers.js';
 
 let ctx: TestContext;
-let admin: Awaited<ReturnType<typeof signUpAs>>;
+let admin: SignedUp;
 beforeAll(async () => {
-  ctx = await startTestApp();
-  admin = await signUpAs(ctx, 'ADMIN');
+  ({ ctx, admin } = await startMoneyApp());
 });
-afterAll(async () => {
-  await expectLedgerClean(ctx);
-  await ctx.close();
-});
+afterAll(() => closeMoneyApp(ctx));
 
 const W = '/api/v1/withdraw';
 

@@ -2,7 +2,7 @@
 // Accept-Language on a first visit, the top bar's switch (kept in local storage, and on the account when signed
 // in). Then the main journeys are walked in Arabic at 390 × 844 in both themes, as a visitor, a user and the
 // super admin: every page reads right to left, is no wider than the screen, is axe clean and shows no English
-// besides names, e-mails, codes, hashes, amounts and the kept words (USDT, TRC20, Tron, VIP1…VIP7, the brand).
+// besides names, e-mails, codes, hashes, amounts and the kept words (USDT, TRC20, Tron, xpub, VIP1…VIP7, the brand).
 // And the API speaks the request's language: a validation error in Arabic for `Accept-Language: ar`, the product's
 // English for `Accept-Language: en`.
 import { randomBytes } from 'node:crypto';
@@ -14,7 +14,7 @@ import { ARTICLE_SLUGS } from '../src/features/marketing/article-slugs';
 const PHONE = { width: 390, height: 844 };
 const ARABIC = /[\u0600-\u06FF]/;
 /** Latin words that stay as they are in Arabic copy (the i18n check's KEEP list, plus the network's names). */
-const KEPT_WORD = /^(USDT|TRC-?20|Tron|TRON|VIP\d?|ID|TXID|TxID|QR|OK|URL|API|HTTPS?|SMTP|TOTP|PDF|CSV|IP)$/;
+const KEPT_WORD = /^(USDT|TRC-?20|Tron|TRON|VIP\d?|ID|TXID|TxID|QR|OK|URL|API|HTTPS?|SMTP|TOTP|PDF|CSV|IP|xpub)$/;
 /** Names of products a page may name (authenticator apps, the browser and system of a session, the chain's API). */
 const NAMES = ['Google Authenticator', 'Microsoft Authenticator', 'Aegis', '1Password', 'HeadlessChrome', 'Chrome', 'Linux', 'TronGrid'];
 

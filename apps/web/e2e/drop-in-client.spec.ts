@@ -65,20 +65,23 @@ const call = (page: Page, base: string, method: string, path: string, body?: unk
  * Read from the raw network events (responseReceivedExtraInfo): the browser hides a refused cross-origin answer
  * from the page (CORS) or blocks it (Cross-Origin-Resource-Policy), but the status the server sent is still seen.
  */
-async function recordApiAnswers(page: Page, appOrigin: string): Promise<string[]> {
-  const seen: string[] = [];
+async function recordApiAnswers(page: Page, appOrigin: string): Promise<{ answers(): string[] }> {
   const requests = new Map<string, string>();
+  const statuses = new Map<string, number>();
   const cdp = await page.context().newCDPSession(page);
+  // The two events of one request may come in either order (an ExtraInfo event can precede requestWillBeSent when
+  // the answer is quick): both are kept by request id and joined when read.
   cdp.on('Network.requestWillBeSent', (e) => {
     const url = new URL(e.request.url);
     if (url.origin === appOrigin && url.pathname.startsWith('/api/v1/')) requests.set(e.requestId, `${e.request.method} ${url.pathname}`);
   });
   cdp.on('Network.responseReceivedExtraInfo', (e) => {
-    const request = requests.get(e.requestId);
-    if (request && e.statusCode) seen.push(`${request} ${e.statusCode}`);
+    if (e.statusCode) statuses.set(e.requestId, e.statusCode);
   });
   await cdp.send('Network.enable');
-  return seen;
+  return {
+    answers: () => [...statuses].flatMap(([id, status]) => (requests.has(id) ? [`${requests.get(id)} ${status}`] : [])),
+  };
 }
 
 test('a public-API client page: works from the app’s origin without a token; from another port every call is refused and nothing changes', async ({ browser, baseURL }) => {
@@ -148,8 +151,8 @@ test('a public-API client page: works from the app’s origin without a token; f
   await adminOther.evaluate(([b]) => (window as any).simplePost(b, '/video', { link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', point: 99, time: 1 }), [appOrigin]);
 
   // The simple POSTs are fire-and-forget from the page: on a loaded machine their answers may take a while.
-  await expect.poll(() => [...userAnswers].sort(), { timeout: 30_000 }).toEqual(['OPTIONS /api/v1/withdraw 403', 'POST /api/v1/withdraw 403'].sort());
-  await expect.poll(() => [...adminAnswers].sort(), { timeout: 30_000 }).toEqual(
+  await expect.poll(() => userAnswers.answers().sort(), { timeout: 30_000 }).toEqual(['OPTIONS /api/v1/withdraw 403', 'POST /api/v1/withdraw 403'].sort());
+  await expect.poll(() => adminAnswers.answers().sort(), { timeout: 30_000 }).toEqual(
     [`OPTIONS /api/v1/user/${userId}/update-role 403`, 'OPTIONS /api/v1/video 403', 'POST /api/v1/video 403'].sort(),
   );
   expect(await state()).toEqual(before);

@@ -12,17 +12,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { anyToHex20, hex20ToTron } from './tron-address.js';
-import { ChainApiError, type ContractEvent, type TronApi, type TxInfo } from './tron-api.js';
+import { ChainApiError, type ContractEvent, type TronApi } from './tron-api.js';
 import type { ChainSettings } from './chain-settings.js';
-import { applyReceipt, recordTransfers, settleOne, type CreditHook, type SeenTransfer } from './settle.js';
+import { applyReceipt, receiptsOf, recordTransfers, settleOne, type CreditHook, type SeenTransfer } from './settle.js';
 import { xpubRow } from './deposit-addresses.js';
 import { inTransaction } from '../../db/transaction.js';
 
 /** The first read starts this far back (an address shown a moment before the key was first polled is still seen). */
 const FIRST_READ_BACK_MS = 5 * 60_000;
 const MAX_PAGES_PER_RUN = 100_000;
-/** Receipts asked for at once (a page's transfers to users' addresses): a few connections, not one per transfer. */
-const RECEIPTS_AT_ONCE = 4;
 
 export interface WatchResult {
   pages: number;
@@ -102,14 +100,8 @@ export async function watchEvents(db: Db, s: ChainSettings, api: Pick<TronApi, '
     result.pages++;
     const transfers = await notRecorded(db, await toUsersAddresses(db, page.items));
     // One receipt per transaction with a transfer to a user's address (asked before the page's database transaction).
-    const infos = new Map<string, TxInfo | null>();
-    const txIds = [...new Set(transfers.map((t) => t.txId))];
-    for (let i = 0; i < txIds.length; i += RECEIPTS_AT_ONCE) {
-      const batch = txIds.slice(i, i + RECEIPTS_AT_ONCE);
-      const answers = await Promise.all(batch.map((id) => api.transactionInfo(id)));
-      batch.forEach((id, j) => infos.set(id, answers[j]));
-      result.receipts += batch.length;
-    }
+    const infos = await receiptsOf(api, [...new Set(transfers.map((t) => t.txId))]);
+    result.receipts += infos.size;
     for (const e of page.items) high = Math.max(high, e.block_timestamp);
     const next = page.items.length > 0 ? page.fingerprint : null;
     // The page's counts and credits are the body's result: a retried attempt (deadlock) starts from nothing.

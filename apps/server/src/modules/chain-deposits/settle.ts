@@ -130,13 +130,28 @@ export async function confirmOnChain(db: Db, s: ChainSettings, api: Pick<TronApi
     ids === null
       ? sql`select tx_id from (select tx_id, min(id) as first from chain_transfers where verified is null and status in ('new', 'unmatched') group by tx_id) x
             order by first limit ${MAX_RECEIPTS_PER_POLL}`
-      : sql`select distinct tx_id from chain_transfers where id = any(${`{${ids.join(',')}}`}::bigint[]) and verified is null`,
+      : sql`select distinct tx_id from chain_transfers where id = any(${`{${ids.join(',')}}`}::bigint[]) and verified is null and status = 'new'`,
   );
-  for (const { tx_id: txId } of rows) {
-    const info = await api.transactionInfo(txId);
-    if (info) await applyReceipt(db, s, txId, info);
-  }
+  const infos = await receiptsOf(api, rows.map((r) => r.tx_id));
+  // The answers are applied in one transaction (one commit per page, not per transaction).
+  await inTransaction(db, async (tx) => {
+    for (const [txId, info] of infos) if (info) await applyReceipt(tx, s, txId, info);
+  });
   return rows.length;
+}
+
+/** Receipts asked for at once: a few connections to the chain API, not one per transaction, nor one at a time. */
+const RECEIPTS_AT_ONCE = 4;
+
+/** The receipts of `txIds` (null: not solidified yet), RECEIPTS_AT_ONCE requests at a time; a failing call throws. */
+export async function receiptsOf(api: Pick<TronApi, 'transactionInfo'>, txIds: string[]): Promise<Map<string, TxInfo | null>> {
+  const infos = new Map<string, TxInfo | null>();
+  for (let i = 0; i < txIds.length; i += RECEIPTS_AT_ONCE) {
+    const batch = txIds.slice(i, i + RECEIPTS_AT_ONCE);
+    const answers = await Promise.all(batch.map((id) => api.transactionInfo(id)));
+    batch.forEach((id, j) => infos.set(id, answers[j]));
+  }
+  return infos;
 }
 
 export const BELOW_MINIMUM = 'Below the minimum deposit (MIN_DEPOSIT)';
@@ -156,15 +171,27 @@ const unmatchedReason = (s: ChainSettings) => sql`case
 end`;
 
 /**
+ * Marks unmatched, with the reason, the given new transfers of the shared address's listing that could not pay any
+ * request whatever their receipt says (another token or address, not whole cents, below the minimum, no open request
+ * for the amount). Nothing is credited here, so no receipt is needed first: the receipts are asked only for the
+ * transfers that may be credited (a flood of dust to the address costs no chain requests up front), and the others'
+ * are asked later, a page per poll (confirmOnChain with no ids), before an admin may assign one.
+ */
+export async function markUnpayable(db: Db, s: ChainSettings, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update chain_transfers t set status = 'unmatched', reason = ${unmatchedReason(s)}
+    where t.id = any(${`{${ids.join(',')}}`}::bigint[]) and t.status = 'new' and t.source = 'listing' and ${unmatchedReason(s)} is not null`);
+}
+
+/**
  * Settles the given new transfers: those that cannot match any request are marked unmatched in one statement; each
  * of the others is settled in its own transaction. Returns how many were credited.
  */
 export async function settleTransfers(db: Db, s: ChainSettings, ids: number[], onCredit?: CreditHook): Promise<number> {
   if (ids.length === 0) return 0;
   const idList = `{${ids.join(',')}}`;
-  await db.execute(sql`
-    update chain_transfers t set status = 'unmatched', reason = ${unmatchedReason(s)}
-    where t.id = any(${idList}::bigint[]) and t.status = 'new' and t.verified and t.source = 'listing' and ${unmatchedReason(s)} is not null`);
+  await markUnpayable(db, s, ids);
   // Only transfers the chain's receipt confirmed are settled; unchecked ones wait for confirmOnChain.
   const { rows } = await db.execute<{ id: string }>(sql`select id from chain_transfers where id = any(${idList}::bigint[]) and status = 'new' and verified order by id`);
   // One transaction per SETTLE_BATCH transfers (one commit instead of one each). If the batch fails (a deadlock,

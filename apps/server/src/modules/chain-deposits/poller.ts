@@ -22,7 +22,7 @@ import type { SettingsStore } from '../settings/settings.store.js';
 import { serializeError } from '../../logging.js';
 import { ChainApiError, tronApi, type TronApi, type Trc20Item } from './tron-api.js';
 import { chainSettings, type ChainSettings } from './chain-settings.js';
-import { confirmOnChain, markUnpayable, recordTransfers, settleLeftovers, settleTransfers, type CreditHook, type SeenTransfer } from './settle.js';
+import { confirmOnChain, recordTransfers, settleLeftovers, settleTransfers, type CreditHook, type SeenTransfer } from './settle.js';
 import { watchEvents } from './events-watcher.js';
 import { sessionUnlock, trySessionLock } from '../../db/locks.js';
 
@@ -111,10 +111,9 @@ async function readListing(db: Db, s: ChainSettings, api: TronApi, cursor: numbe
     if (page.items.length === 0) break;
     const ids = await recordTransfers(db, toSeen(page.items, counters), false);
     result.recorded += ids.length;
-    // Nothing listed is believed until the solidified receipt confirms it: what cannot pay a request is set aside
-    // first (unmatched, its receipt asked later); then one gettransactioninfobyid per transaction that may be
-    // credited; those not solidified yet stay 'new' (asked again at the next poll) without holding back the rest.
-    await markUnpayable(db, s, ids);
+    // Nothing listed is believed until the solidified receipt confirms it: one gettransactioninfobyid per new
+    // transaction (4 at a time); those not solidified yet stay 'new' (asked again at the next poll) without holding
+    // back the rest.
     await confirmOnChain(db, s, api, ids);
     result.credited += await settleTransfers(db, s, ids, onCredit);
     for (const i of page.items) high = Math.max(high, i.block_timestamp);

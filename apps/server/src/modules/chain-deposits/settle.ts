@@ -171,27 +171,15 @@ const unmatchedReason = (s: ChainSettings) => sql`case
 end`;
 
 /**
- * Marks unmatched, with the reason, the given new transfers of the shared address's listing that could not pay any
- * request whatever their receipt says (another token or address, not whole cents, below the minimum, no open request
- * for the amount). Nothing is credited here, so no receipt is needed first: the receipts are asked only for the
- * transfers that may be credited (a flood of dust to the address costs no chain requests up front), and the others'
- * are asked later, a page per poll (confirmOnChain with no ids), before an admin may assign one.
- */
-export async function markUnpayable(db: Db, s: ChainSettings, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.execute(sql`
-    update chain_transfers t set status = 'unmatched', reason = ${unmatchedReason(s)}
-    where t.id = any(${`{${ids.join(',')}}`}::bigint[]) and t.status = 'new' and t.source = 'listing' and ${unmatchedReason(s)} is not null`);
-}
-
-/**
  * Settles the given new transfers: those that cannot match any request are marked unmatched in one statement; each
  * of the others is settled in its own transaction. Returns how many were credited.
  */
 export async function settleTransfers(db: Db, s: ChainSettings, ids: number[], onCredit?: CreditHook): Promise<number> {
   if (ids.length === 0) return 0;
   const idList = `{${ids.join(',')}}`;
-  await markUnpayable(db, s, ids);
+  await db.execute(sql`
+    update chain_transfers t set status = 'unmatched', reason = ${unmatchedReason(s)}
+    where t.id = any(${idList}::bigint[]) and t.status = 'new' and t.verified and t.source = 'listing' and ${unmatchedReason(s)} is not null`);
   // Only transfers the chain's receipt confirmed are settled; unchecked ones wait for confirmOnChain.
   const { rows } = await db.execute<{ id: string }>(sql`select id from chain_transfers where id = any(${idList}::bigint[]) and status = 'new' and verified order by id`);
   // One transaction per SETTLE_BATCH transfers (one commit instead of one each). If the batch fails (a deadlock,

@@ -1,5 +1,7 @@
-// Seeds the bench database with set-based SQL (generate_series INSERT … SELECT) straight into the tables:
-// 100,000 users, 100,000 deposits, 100,000 withdrawals, 1,000,000 ledger entries and 150,000 audit records.
+// Seeds the bench database with set-based SQL (generate_series INSERT … SELECT) straight into the tables, at a
+// `scale` (1 by default): 100,000 users, 100,000 deposits, 100,000 withdrawals, 1,000,000 ledger entries, 150,000
+// audit records and 425,000 notifications times the scale (`npm run bench` 1, the large-data bench 10, the quick
+// one 0.1). Numbers below are at scale 1.
 //
 // Nothing is disabled. Ledger rows go through the normal tables, so the entry trigger moves the balances,
 // the CHECK keeps user balances >= 0 and the deferred trigger checks that every transaction sums to zero at
@@ -14,18 +16,16 @@
 //      = 75,000 + 25,000 transactions, 200,000 entries
 //   2. withdrawals: one per user, 10-14 USDT, all requested (user -> hold:withdrawals), every second one
 //      processed (hold -> external:withdrawals)            = 150,000 transactions, 300,000 entries
-// Referrals: user #1 referred #1001-#1025, each of those 20 of #1026-#1525, and those the rest up to #11000, so #1
-// has 10,000 people in the three paid levels (the team page's benchmark); other users follow i % 10 = 3 → i / 10.
+// Referrals: user #1 referred #1001-#1025, each of those 20 of #1026-#1525, and those the rest up to #11000 (#1000 +
+// 10,000 × scale), so #1 has 10,000 × scale people in the three paid levels (the team page's benchmark); other
+// users follow i % 10 = 3 → i / 10.
 //   3. transfers of 1.00 between users: every fifth goes to the "heavy" user #1, so that user has a long
 //      statement (~50,000 entries); the rest spread over all users   = 250,000 transactions, 500,000 entries
 // Audit: one record per approval, processing and adjustment (150,000), by the bench admin.
+// Notifications: one per approved deposit, withdrawal request and transfer received (425,000), read for the most part.
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-export const USERS = 100_000;
-export const TRANSFERS = 250_000;
-/** User #1's referral team: #1001-#1025 at level 1, 500 at level 2, the rest to #TEAM_END at level 3. */
-const TEAM_END = 11_000;
 const BATCH = 2_000;
 const DAY = 86_400_000;
 
@@ -33,7 +33,12 @@ const DAY = 86_400_000;
 export const userEmail = (i) => `bench${i}@example.com`;
 export const isDeleted = (i) => i % 100 === 50;
 
-export async function seed(url, { adminEmail, log }) {
+export async function seed(url, { adminEmail, log, scale = 1 }) {
+  const USERS = Math.round(100_000 * scale);
+  const TRANSFERS = Math.round(250_000 * scale);
+  /** User #1's referral team: #1001-#1025 at level 1, 500 at level 2, the rest to #TEAM_END at level 3. */
+  const TEAM_END = 1_000 + Math.max(1_000, Math.round(10_000 * scale));
+  const n = (x) => Math.round(x * scale).toLocaleString('en');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const q = (text, params) => client.query(text, params);
@@ -49,7 +54,7 @@ export async function seed(url, { adminEmail, log }) {
     // Every seeded user shares the admin's argon2id hash (the bench never logs them in; it makes sessions).
     const passwordHash = adminRows[0].password_hash;
 
-    await timed('100,000 users and their ledger accounts', async () => {
+    await timed(`${n(100_000)} users and their ledger accounts`, async () => {
       await q(
         `insert into users (id, full_name, email, phone, password_hash, role, referral_code, referred_by, subscribed_at, deleted_at, created_at, updated_at)
          select md5('bench-user-' || i)::uuid, 'Bench User ' || i, 'bench' || i || '@example.com', '+971 50 ' || lpad(i::text, 7, '0'),
@@ -76,7 +81,7 @@ export async function seed(url, { adminEmail, log }) {
     });
     const sys = Object.fromEntries((await q('select code, id from ledger_accounts where code is not null')).rows.map((r) => [r.code, Number(r.id)]));
 
-    await timed('100,000 deposits', () =>
+    await timed(`${n(100_000)} deposits`, () =>
       q(`insert into deposits (user_id, amount_cents, transaction_id, transaction_key, deposited, version, hidden_at, created_at, updated_at)
          select m.user_id, 50000 + (i % 7) * 100, md5('dep-a' || i) || md5('dep-b' || i), md5('dep-a' || i) || md5('dep-b' || i),
                 i % 4 <> 0, case when i % 4 <> 0 then 1 else 0 end,
@@ -84,7 +89,7 @@ export async function seed(url, { adminEmail, log }) {
                 now() - (i * interval '5 minutes') + interval '1 minute', now()
          from bench_map m`),
     );
-    await timed('100,000 withdrawals', () =>
+    await timed(`${n(100_000)} withdrawals`, () =>
       q(`insert into withdrawals (user_id, amount_cents, payment_id, withdrawed, version, created_at, updated_at)
          select m.user_id, 1000 + (i % 5) * 100, 'TRC20-' || md5('pay' || i), i % 2 = 0, case when i % 2 = 0 then 1 else 0 end,
                 now() - (i * interval '5 minutes') + interval '3 minutes', now()
@@ -98,7 +103,7 @@ export async function seed(url, { adminEmail, log }) {
       });
     };
 
-    await batched('75,000 deposit approvals (150,000 entries)', (lo, hi) => `
+    await batched(`${n(75_000)} deposit approvals (${n(150_000)} entries)`, (lo, hi) => `
       with d as (
         select d.id, d.amount_cents, d.transaction_id, d.created_at, m.account_id
         from bench_map m join deposits d on d.user_id = m.user_id
@@ -124,7 +129,7 @@ export async function seed(url, { adminEmail, log }) {
              t.created_at
       from t join d on d.id = t.deposit_id`);
 
-    await batched('25,000 admin adjustments (50,000 entries)', (lo, hi) => `
+    await batched(`${n(25_000)} admin adjustments (${n(50_000)} entries)`, (lo, hi) => `
       with m as (select * from bench_map where i between ${lo} and ${hi} and i % 4 = 0),
       t as (
         insert into ledger_transactions (kind, event_key, memo, actor_id, created_at)
@@ -145,7 +150,7 @@ export async function seed(url, { adminEmail, log }) {
              json_build_object('email', m.email, 'points', 500)::text, t.created_at
       from t join m on m.user_id = t.user_id`);
 
-    await batched('100,000 withdrawal requests (200,000 entries)', (lo, hi) => `
+    await batched(`${n(100_000)} withdrawal requests (${n(200_000)} entries)`, (lo, hi) => `
       with w as (
         select w.id, w.amount_cents, w.payment_id, w.created_at, m.account_id, m.user_id
         from bench_map m join withdrawals w on w.user_id = m.user_id
@@ -163,7 +168,7 @@ export async function seed(url, { adminEmail, log }) {
       cross join lateral (values (${sys['hold:withdrawals']}::bigint, w.amount_cents), (w.account_id, -w.amount_cents)) as x(account_id, amount)
       order by t.id, x.account_id`);
 
-    await batched('50,000 withdrawals processed (100,000 entries)', (lo, hi) => `
+    await batched(`${n(50_000)} withdrawals processed (${n(100_000)} entries)`, (lo, hi) => `
       with w as (
         select w.id, w.amount_cents, w.payment_id, w.created_at, m.user_id
         from bench_map m join withdrawals w on w.user_id = m.user_id
@@ -216,14 +221,41 @@ export async function seed(url, { adminEmail, log }) {
       TRANSFERS,
     );
 
+    // Notifications as the services write them (kind, params, English title and body), one per approved deposit,
+    // withdrawal request and transfer received; all but the last 5 days' read. Their e-mails went long ago: the rows
+    // the insert trigger put in the e-mail outbox leave it in the same transaction, before any sweeper sees them.
+    await timed(`${n(425_000)} notifications`, async () => {
+      await q('begin');
+      await q(`insert into notifications (user_id, kind, params, title, body, created_at, read_at)
+         select user_id, kind, params, title, body, at, case when at < now() - interval '5 days' then at + interval '1 hour' end
+         from (
+           select d.user_id, 'deposit_credited' as kind, jsonb_build_object('amountCents', d.amount_cents, 'via', 'admin', 'reference', d.transaction_id) as params,
+                  'Deposit credited' as title, 'Your deposit of ' || to_char(d.amount_cents / 100.0, 'FM999990.00') || ' points (transaction ' || d.transaction_id || ') was approved and credited to your balance.' as body,
+                  t.created_at as at
+           from ledger_transactions t join deposits d on t.kind = 'deposit_approve' and d.id = (t.memo->>'depositId')::uuid
+           union all
+           select w.user_id, 'withdrawal_requested', jsonb_build_object('amountCents', w.amount_cents, 'paymentId', w.payment_id),
+                  'Withdrawal requested', 'Your withdrawal of ' || to_char(w.amount_cents / 100.0, 'FM999990.00') || ' points to ' || w.payment_id || ' was received. The amount is held until it is processed.', w.created_at
+           from withdrawals w
+           union all
+           select (t.memo->>'toUserId')::uuid, 'transfer_received', jsonb_build_object('amountCents', 100, 'senderName', 'Bench User'),
+                  'Points received', '“Bench User” sent you 1.00 points.', t.created_at
+           from ledger_transactions t where t.kind = 'transfer'
+           order by at
+         ) as x`);
+      await q('delete from notification_email_outbox');
+      await q('commit');
+    });
+
     await timed('vacuum analyze', async () => {
-      for (const t of ['users', 'ledger_accounts', 'ledger_transactions', 'ledger_entries', 'deposits', 'withdrawals', 'audit_log', 'sessions', 'referral_team']) {
+      for (const t of ['users', 'ledger_accounts', 'ledger_transactions', 'ledger_entries', 'deposits', 'withdrawals', 'audit_log', 'sessions', 'referral_team', 'notifications']) {
         await q(`vacuum (analyze) ${t}`);
       }
     });
     const { rows } = await q(`select (select count(*) from users)::int as users, (select count(*) from ledger_entries)::int as entries,
       (select count(*) from ledger_transactions)::int as transactions, (select count(*) from deposits)::int as deposits,
-      (select count(*) from withdrawals)::int as withdrawals, (select count(*) from audit_log)::int as audit`);
+      (select count(*) from withdrawals)::int as withdrawals, (select count(*) from audit_log)::int as audit,
+      (select count(*) from notifications)::int as notifications, (select count(*) from referral_team where ancestor_id = md5('bench-user-1')::uuid)::int as team_of_1`);
     log(`seed: ${JSON.stringify(rows[0])}`);
     return { admin, counts: rows[0] };
   } finally {

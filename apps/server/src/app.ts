@@ -201,7 +201,13 @@ export async function buildApp(deps: AppDeps) {
   // Notification e-mails: every instance runs workers on the queue in PostgreSQL (modules/notifications/email-queue.ts).
   app.decorate('emailWorker', null);
   app.addHook('onReady', async () => {
-    app.emailWorker = await startEmailWorker({ db: deps.db, mailer: deps.mailer, appUrl: config.APP_URL, log: app.log });
+    app.emailWorker = await startEmailWorker({
+      db: deps.db,
+      mailer: deps.mailer,
+      appUrl: config.APP_URL,
+      log: app.log,
+      ratePerSecond: () => app.settings.get('emailRateLimit'),
+    });
   });
   app.addHook('onClose', async () => app.emailWorker?.stop());
 

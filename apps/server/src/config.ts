@@ -51,6 +51,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default(''),
   // Accounts one client address may create per hour; 0 turns the limit off (load tests, test suites). A setting.
   SIGNUP_LIMIT_PER_HOUR: settingVar('signupLimitPerHour', '20'),
+  // Notification e-mails each instance sends per second at most; 0 turns the limit off (decision 023). A setting.
+  EMAIL_RATE_LIMIT: settingVar('emailRateLimit', '20'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   WEB_DIST: z.string().default(''),

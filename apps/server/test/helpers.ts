@@ -306,15 +306,18 @@ export async function lastMail(ctx: TestContext, to: string, timeoutMs = 5000, s
 }
 
 /**
- * Waits until the e-mail queue (graphile-worker, decision 014) holds no job that may still run: every e-mail queued
- * so far was handed to SMTP (or the outbox) or skipped, and no retry is pending. A job leaves the queue only once its
- * e-mail was accepted, and a notification's job is queued in the transaction that writes it: so after this, an e-mail
- * that has not arrived will not arrive. What a test waits for before checking that nothing else was sent.
+ * Waits until the e-mail outbox is empty and the e-mail queue (graphile-worker, decisions 014 and 023) holds no job
+ * that may still run: every e-mail of a notification so far was handed to SMTP (or the mail folder) or skipped, and no
+ * retry is pending. A notification enters the outbox in the statement that writes it, and leaves it only in the
+ * commit that queues its job; a job leaves the queue only once its e-mail was accepted: so after this, an e-mail that
+ * has not arrived will not arrive. What a test waits for before checking that nothing else was sent.
  */
 export async function waitForEmailQueueIdle(ctx: { db: Db }, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker._private_jobs where attempts < max_attempts`);
+    const { rows } = await ctx.db.execute<{ n: number }>(
+      sql`select (select count(*) from graphile_worker._private_jobs where attempts < max_attempts)::int + (select count(*) from notification_email_outbox)::int as n`,
+    );
     if (rows[0].n === 0) return;
     if (Date.now() > deadline) throw new Error(`the e-mail queue still holds ${rows[0].n} job(s) after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));

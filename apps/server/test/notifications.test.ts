@@ -168,7 +168,7 @@ describe('a change that does not commit leaves no notification (and sends nothin
     // A transfer whose posting and notifications were written, then the transaction failed.
     await expect(
       ctx.db.transaction(async (tx) => {
-        await transfer(tx, { id: sender.user._id, email: sender.user.email }, { recipientEmail: recipient.user.email, points: 500 });
+        await transfer(tx, { id: sender.user._id, email: sender.user.email, fullName: 'Sender' }, { recipientEmail: recipient.user.email, points: 500 });
         const mid = await tx.execute<{ n: number }>(sql`select count(*)::int as n from notifications where user_id = ${recipient.user._id}`);
         expect(mid.rows[0].n).toBe(1); // written in the transaction…
         throw new Error('forced failure after the posting');

@@ -73,6 +73,7 @@ test('the environment seeds the settings: GET /settings names them after the var
       supportEmail: 'help@example.com',
       supportPhone: '+971 4 111 2222',
       signupLimitPerHour: 0, // helpers.ts starts test apps with SIGNUP_LIMIT_PER_HOUR 0
+      emailRateLimit: 20,
       tronApiUrl: '',
       tronApiKey: '',
       usdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',

@@ -272,6 +272,7 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .': 'يجب أن يتكون هاتف الدعم من 5 إلى 32 خانة: أرقام ومسافات و + ( ) - .',
   'Sign-ups per address and hour must be a whole number of accounts from 0 (no limit) to 1,000,000':
     'يجب أن يكون عدد التسجيلات لكل عنوان في الساعة عددًا صحيحًا من 0 (بلا حد) إلى 1,000,000',
+  'E-mails per second must be a whole number from 0 (no limit) to 10,000': 'يجب أن يكون عدد الرسائل الإلكترونية في الثانية عددًا صحيحًا من 0 (بلا حد) إلى 10,000',
   'Two-factor sign-in for admins must be "required" or "optional"': 'يجب أن يكون التحقق بخطوتين للمشرفين "required" أو "optional"',
   'Referral levels must be 1 to 10 percentages separated by commas (such as 10,5,3), each 0 to 100 with at most 2 decimals, adding up to at most 100':
     'يجب أن تكون مستويات الإحالة من 1 إلى 10 نسب مئوية تفصل بينها فواصل (مثل 10,5,3)، كل منها بين 0 و100 بمنزلتين عشريتين على الأكثر، ولا يزيد مجموعها على 100',

@@ -27,6 +27,7 @@ export const SETTINGS_MSG = {
   supportEmailInvisible: 'Support e-mail must not contain invisible or direction-control characters',
   supportPhone: 'Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .',
   signupLimitPerHour: 'Sign-ups per address and hour must be a whole number of accounts from 0 (no limit) to 1,000,000',
+  emailRateLimit: 'E-mails per second must be a whole number from 0 (no limit) to 10,000',
   admin2fa: 'Two-factor sign-in for admins must be "required" or "optional"',
   referralLevels: `Referral levels must be 1 to ${REFERRAL_MAX_LEVELS} percentages separated by commas (such as 10,5,3), each 0 to 100 with at most 2 decimals, adding up to at most 100`,
 } as const;
@@ -150,6 +151,13 @@ export const SETTINGS = {
     label: 'Sign-ups per address and hour',
     help: 'Accounts one client address may create per hour; the next sign-up is refused (429). 0 turns the limit off.',
     schema: countSetting(SETTINGS_MSG.signupLimitPerHour, 1_000_000),
+  },
+  emailRateLimit: {
+    env: 'EMAIL_RATE_LIMIT',
+    kind: 'count',
+    label: 'E-mails per second',
+    help: 'How many notification e-mails each running instance sends per second at most (your mail provider’s sending rate). A burst waits its turn in the queue instead of taking the server’s time from payments. 0 turns the limit off.',
+    schema: countSetting(SETTINGS_MSG.emailRateLimit, 10_000),
   },
   admin2fa: {
     env: 'ADMIN_2FA',

@@ -40,11 +40,25 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * aborted too), so code that runs inside a caller's transaction takes a `Tx` and leaves the retry to the caller.
  */
 export async function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
-  const attempts = Math.max(1, opts.attempts ?? ATTEMPTS);
+  // The one place in the server's source allowed to open a transaction (eslint.config.js).
+  return retried(() => db.transaction(fn, opts.config), opts.attempts);
+}
+
+/**
+ * Runs `fn`, whose every write is ONE statement sent on the pool, with no BEGIN or COMMIT around it: PostgreSQL runs
+ * a lone statement as a transaction of its own, so it commits whole or not at all, and two round trips are saved
+ * (the transfer, decision 023). Retried as `inTransaction` retries; the same purity rule holds for `fn`. Whatever
+ * else `fn` sends must only read.
+ */
+export async function inOneStatement<T>(db: Db, fn: (db: Db) => Promise<T>, opts: Pick<TransactionOptions, 'attempts'> = {}): Promise<T> {
+  return retried(() => fn(db), opts.attempts);
+}
+
+async function retried<T>(run: () => Promise<T>, attemptsWanted: number | undefined): Promise<T> {
+  const attempts = Math.max(1, attemptsWanted ?? ATTEMPTS);
   for (let attempt = 1; ; attempt++) {
     try {
-      // The one place in the server's source allowed to open a transaction (eslint.config.js).
-      return await db.transaction(fn, opts.config);
+      return await run();
     } catch (e) {
       if (attempt >= attempts || !isRetryable(e)) throw e;
       await sleep(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)));

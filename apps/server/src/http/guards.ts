@@ -5,7 +5,6 @@
 import type { FastifyRequest } from 'fastify';
 import { SECURITY_MSG, type Role } from '@app/contract';
 import { forbidden, unauthorized } from '../errors.js';
-import { twoFactorEnabled } from '../services/second-factor.js';
 
 export async function requireUser(req: FastifyRequest) {
   if (!req.user) throw unauthorized();
@@ -24,7 +23,8 @@ export function requireRole(...roles: Role[]) {
  * routes nor watching videos without a subscription (a stolen admin password alone must open nothing more).
  */
 async function refuseAdminWithout2fa(req: FastifyRequest) {
-  if (req.server.settings.get('admin2fa') === 'required' && !(await twoFactorEnabled(req.server.deps.db, req.user!.id))) {
+  // req.user.twoFactor was read with the session, in the same statement (plugins/session.ts).
+  if (req.server.settings.get('admin2fa') === 'required' && !req.user!.twoFactor) {
     throw forbidden(SECURITY_MSG.adminNeeds2fa);
   }
 }

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language, PublicUser, Role } from '@app/contract';
 import type { Db } from '../db/client.js';
-import { ledgerAccounts, sessions, users } from '../db/schema/index.js';
+import { ledgerAccounts, sessions, users, userTotp } from '../db/schema/index.js';
 import { publicUserColumns, toPublicUser } from '../services/public-user.js';
 import type { Clock } from '../clock.js';
 import { ABSOLUTE_MS, IDLE_MS } from '../services/session-lifetime.js';
@@ -24,6 +24,10 @@ const TOUCH_EVERY_MS = 60 * 1000;
 export interface SessionUser {
   id: string;
   email: string;
+  /** users.full_name, as the session was read (what notifications show to others). */
+  fullName: string;
+  /** Two-factor sign-in is on (user_totp enabled), read by the same lookup: money routes ask for a code then. */
+  twoFactor: boolean;
   role: Role;
   subscribed: boolean;
   /** The saved language (users.language): the request's language (i18n.ts). */
@@ -92,15 +96,16 @@ export default fp(
     // No LIMIT: token_hash is the primary key, so there is at most one row, and a `LIMIT $n` (drizzle sends the
     // limit as a parameter) makes PostgreSQL keep re-planning the statement instead of using its generic plan.
     const sessionColumns = { lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt };
+    const twoFactor = sql<boolean>`exists (select 1 from ${userTotp} where ${userTotp.userId} = ${users.id} and ${userTotp.enabledAt} is not null)`.as('two_factor');
     const liveSession = and(eq(sessions.tokenHash, sql.placeholder('hash')), sql`${users.deletedAt} is null`);
     const lookup = db
-      .select({ id: users.id, email: users.email, role: users.role, subscribedAt: users.subscribedAt, language: users.language, ...sessionColumns })
+      .select({ id: users.id, email: users.email, fullName: users.fullName, role: users.role, subscribedAt: users.subscribedAt, language: users.language, twoFactor, ...sessionColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(liveSession)
       .prepare('session_lookup');
     const lookupWithProfile = db
-      .select({ ...publicUserColumns, ...sessionColumns })
+      .select({ ...publicUserColumns, twoFactor, ...sessionColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(ledgerAccounts, eq(ledgerAccounts.userId, users.id))
@@ -129,7 +134,7 @@ export default fp(
         setSessionCookie(reply, token, true, row.expiresAt.getTime() - now.getTime());
         reply.clearCookie(SESSION_COOKIE, cookieOptions(true));
       }
-      req.user = { id: row.id, email: row.email, role: row.role, subscribed: row.subscribedAt !== null, language: row.language, sessionHash: hash };
+      req.user = { id: row.id, email: row.email, fullName: row.fullName, twoFactor: row.twoFactor, role: row.role, subscribed: row.subscribedAt !== null, language: row.language, sessionHash: hash };
       if (full) req.user.profile = toPublicUser(full);
     });
   },

@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db, Tx } from '../db/client.js';
+import type { Db, DbOrTx, Tx } from '../db/client.js';
 import { idempotencyKeys } from '../db/schema/index.js';
-import { inTransaction } from '../db/transaction.js';
+import { inOneStatement, inTransaction } from '../db/transaction.js';
 import { AppError, unauthorized } from '../errors.js';
 import { localiseAnswer, requestLanguage } from '../i18n.js';
 
@@ -103,6 +103,23 @@ export async function runMoneyOperation(
     const response = requestLanguage(req) === 'en' || stored.response === null ? stored.response : JSON.stringify(localiseAnswer(req, JSON.parse(stored.response)));
     return reply.status(stored.statusCode).type('application/json').send(response);
   }
+}
+
+/**
+ * A money operation whose every write is one statement (the transfer, decision 023). Without an Idempotency-Key
+ * that statement is sent alone on the pool (`inOneStatement`: no BEGIN/COMMIT, two round trips fewer); with one it
+ * runs as `runMoneyOperation` runs it, in a transaction with the key's row, which must commit with the money.
+ */
+export async function runMoneyStatement(
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  op: (q: DbOrTx) => Promise<OperationResult>,
+): Promise<FastifyReply> {
+  if (req.headers['idempotency-key'] !== undefined) return runMoneyOperation(db, req, reply, op);
+  if (!req.user) throw unauthorized();
+  const outcome = await inOneStatement(db, op);
+  return reply.status(outcome.status ?? 200).send(outcome.body);
 }
 
 /** A key answers retries for 24 h; after that a request with it is a new one. */

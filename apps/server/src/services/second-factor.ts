@@ -123,7 +123,8 @@ export const needsCodeWhen2fa = {
   preHandler: async (req: FastifyRequest) => {
     const me = req.user;
     const { db, clock } = req.server.deps;
-    if (!me || !(await twoFactorEnabled(db, me.id))) return;
+    // Read with the session (plugins/session.ts): no query of its own on the money path.
+    if (!me || !me.twoFactor) return;
     const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'].trim() : '';
     if (key) {
       const { route, requestHash } = requestIdentity(req);

@@ -54,3 +54,13 @@ export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),
   value: bytea('value').notNull(),
 });
+
+/**
+ * Notifications whose e-mail is still to be queued (migration 0021, decision 023): the statement that inserts
+ * notifications (notify.ts) adds a row per notification (announcements excepted); the e-mail sweeper
+ * (email-queue.ts) takes them out in batches and queues one job per batch. No foreign key: a check per row on the
+ * money path, for a row that lives a fraction of a second (a notification gone meanwhile is skipped by the job).
+ */
+export const notificationEmailOutbox = pgTable('notification_email_outbox', {
+  notificationId: bigint('notification_id', { mode: 'number' }).primaryKey(),
+});

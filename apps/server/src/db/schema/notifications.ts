@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './users.js';
 
@@ -26,4 +26,18 @@ export const notifications = pgTable(
     index('notifications_user_idx').on(t.userId, t.id.desc()),
     index('notifications_unread_idx').on(t.userId, t.id).where(sql`${t.readAt} is null`),
   ],
+);
+
+/**
+ * Users an instance holds an open notification stream for (migration 0021, decision 023): the insert trigger of
+ * notifications NOTIFYs only for users with a row seen in the last minute. Written by notifications.stream.ts.
+ */
+export const notificationStreams = pgTable(
+  'notification_streams',
+  {
+    userId: uuid('user_id').notNull(),
+    instance: uuid('instance').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'notification_streams_pk', columns: [t.userId, t.instance] }), index('notification_streams_instance_idx').on(t.instance)],
 );

@@ -1,8 +1,7 @@
-// Adding e-mail jobs (decision 014), in the caller's transaction: what notify() and the announcements write with
-// their rows. The worker that runs the jobs is email-queue.ts (it imports the announcement task, which itself adds
-// jobs here: kept apart, the two make no import cycle).
+// Adding e-mail jobs (decisions 014 and 023): the sweeper's batches of notifications from the outbox, and the
+// announcements' batches in their delivery's transaction. The worker that runs the jobs is email-queue.ts (it
+// imports the announcement task, which itself adds jobs here: kept apart, the two make no import cycle).
 import { sql, type SQL } from 'drizzle-orm';
-import { ALWAYS_ON_CATEGORIES, NOTIFICATION_KIND_CATEGORY, type NotificationKind } from '@app/contract';
 import type { DbOrTx } from '../../db/client.js';
 
 export const EMAIL_TASK = 'notification_email';
@@ -10,23 +9,37 @@ export const EMAIL_TASK = 'notification_email';
 export const ANNOUNCEMENT_TASK = 'announcement_delivery';
 /** e^1 … e^10 seconds between attempts (then 6 h each): 25 attempts cover about five days of SMTP trouble. */
 export const EMAIL_MAX_ATTEMPTS = 25;
+/** A batch of notifications' e-mails, queued by the sweeper from the outbox (decision 023). */
+export const EMAIL_BATCH_TASK = 'notification_email_batch';
+/** At most this many notifications per batch job. */
+export const EMAIL_BATCH_SIZE = 200;
+
+const outboxWatchers = new Set<() => void>();
+/** This process wrote to the e-mail outbox (notify.ts): its sweeper looks soon, rather than at its next poll. */
+export function emailOutboxFilled(): void {
+  for (const w of outboxWatchers) w();
+}
+/** The sweeper's wake-up (email-queue.ts); returns the function that removes it. */
+export function watchEmailOutbox(wake: () => void): () => void {
+  outboxWatchers.add(wake);
+  return () => outboxWatchers.delete(wake);
+}
+
 /**
- * Queues, in the caller's transaction and one statement, the e-mails of notifications just written (notify.ts
- * through email-hook.ts), except announcements (their sender queues them in bulk) and those whose category's
- * e-mail the user turned off (security's never is).
+ * One statement (its own transaction): takes up to EMAIL_BATCH_SIZE notifications out of the e-mail outbox (rows
+ * another sweeper holds are skipped, so instances share the work) and queues one job for them all. Returns how many
+ * it took. The outbox row and the job change hands in one commit: nothing is lost or queued twice.
  */
-export async function enqueueNotificationEmails(tx: DbOrTx, written: { id: number; userId: string; kind: NotificationKind }[]): Promise<void> {
-  const queued = written.filter((w) => w.kind !== 'announcement');
-  if (!queued.length) return;
-  const ids = queued.map((w) => w.id);
-  const userIds = queued.map((w) => w.userId);
-  const categories = queued.map((w) => NOTIFICATION_KIND_CATEGORY[w.kind]);
-  await tx.execute(
-    enqueueEmailsSql(sql`
-      select w.id from unnest(${sql.param(ids)}::bigint[], ${sql.param(userIds)}::uuid[], ${sql.param(categories)}::text[]) as w(id, user_id, category)
-      where w.category = any(${sql.param([...ALWAYS_ON_CATEGORIES])}::text[])
-         or not exists (select 1 from notification_email_off o where o.user_id = w.user_id and o.category = w.category)`),
-  );
+export async function sweepEmailOutbox(db: DbOrTx): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    with taken as (
+      delete from notification_email_outbox where notification_id in (
+        select notification_id from notification_email_outbox order by notification_id limit ${EMAIL_BATCH_SIZE} for update skip locked)
+      returning notification_id as id
+    ), ids as (select coalesce(json_agg(id order by id), '[]'::json) as ids, count(*)::int as n from taken)
+    select ids.n, case when ids.n > 0 then graphile_worker.add_job(${EMAIL_BATCH_TASK}, json_build_object('ids', ids.ids), max_attempts => ${EMAIL_MAX_ATTEMPTS}) end is not null as queued
+    from ids`);
+  return rows[0]?.n ?? 0;
 }
 
 /**

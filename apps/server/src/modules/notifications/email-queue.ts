@@ -1,6 +1,8 @@
-// The notification e-mail queue (decision 014): graphile-worker 0.16 on the platform's PostgreSQL.
-// A job is added by SQL (graphile_worker.add_job / add_jobs) inside the transaction that writes the notification,
-// so it exists if and only if that change committed. Every instance runs workers in its own process; a job that
+// The notification e-mail queue (decisions 014 and 023): graphile-worker 0.16 on the platform's PostgreSQL.
+// A notification's insert records it in notification_email_outbox in the same statement, so it is there if and only
+// if that change committed; each instance's sweeper moves the outbox into batch jobs (one per EMAIL_BATCH_SIZE
+// notifications), shortly after this process wrote notifications, and every few seconds for the others' (or a
+// sweep that failed). Every instance runs workers in its own process; a job that
 // fails (SMTP down, refusing) is retried with the library's exponential backoff (e^attempt seconds, at most 25
 // attempts). The job looks up notification_emails first and records there what SMTP accepted, so a retried job
 // never sends an e-mail twice once SMTP took it.
@@ -19,13 +21,17 @@ import { categoryOf, notificationEmail } from './email.js';
 import { localisedText } from './notifications.service.js';
 import { unsubscribeKey, unsubscribeToken } from './unsubscribe.js';
 import { deliverAnnouncement } from './announcements.service.js';
-import { ANNOUNCEMENT_TASK, EMAIL_TASK } from './email-jobs.js';
+import { ANNOUNCEMENT_TASK, EMAIL_BATCH_SIZE, EMAIL_BATCH_TASK, EMAIL_TASK, enqueueEmailsSql, sweepEmailOutbox, watchEmailOutbox } from './email-jobs.js';
 
 /** Workers per instance, each sending one e-mail at a time. */
 const WORKERS = 2;
 /** How often an instance looks for jobs locked by an instance that is gone (killed: it could not unlock them). */
 const SWEEP_EVERY_MS = 60_000;
 const APP_NAME_PREFIX = 'points-mail-';
+/** The sweeper looks at the outbox this long after this process wrote notifications (a burst makes one batch)… */
+const SWEEP_DELAY_MS = 200;
+/** …and at least this often (notifications other instances wrote, a sweep that failed). */
+const SWEEP_POLL_MS = 5_000;
 
 type LogFn = (obj: object, msg: string) => void;
 export interface QueueLog {
@@ -101,7 +107,7 @@ export interface EmailWorker {
  * connection left (killed with -9, its locks never released) is unlocked by the next sweep of any instance and
  * runs again, instead of waiting the library's 4 hours.
  */
-export async function startEmailWorker(deps: EmailDeps & { log: QueueLog }): Promise<EmailWorker> {
+export async function startEmailWorker(deps: EmailDeps & { log: QueueLog; ratePerSecond: () => number }): Promise<EmailWorker> {
   const instance = `${APP_NAME_PREFIX}${randomUUID()}`;
   const connectionString = deps.db.$client.options.connectionString;
   const pool = new pg.Pool({ connectionString, max: WORKERS + 2, idleTimeoutMillis: 0, application_name: instance });
@@ -109,10 +115,55 @@ export async function startEmailWorker(deps: EmailDeps & { log: QueueLog }): Pro
     /* an idle client lost its connection; the pool replaces it */
   });
   const logger = queueLogger(deps.log);
+  let stopped = false;
+  // EMAIL_RATE_LIMIT (a setting, decision 023): this instance's e-mails start at least 1/rate s apart, whichever
+  // worker sends them; a burst waits in the queue. Once the instance stops, a waiting e-mail gives up (see below).
+  let nextSendAt = 0;
+  const stopWaits = new Set<() => void>();
+  const turn = async (): Promise<boolean> => {
+    const rate = deps.ratePerSecond();
+    if (!(rate > 0)) return !stopped;
+    const now = Date.now();
+    const at = Math.max(now, nextSendAt);
+    nextSendAt = at + 1000 / rate;
+    if (at > now) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, at - now);
+        function done() {
+          clearTimeout(timer);
+          stopWaits.delete(done);
+          resolve();
+        }
+        stopWaits.add(done);
+      });
+    }
+    return !stopped;
+  };
   const task: Task = async (payload) => {
     const id = Number((payload as { id?: unknown } | null)?.id);
     if (!Number.isSafeInteger(id)) return; // not ours to understand: done, not retried
+    if (!(await turn())) throw new Error('the instance is stopping: the e-mail is left to the next attempt');
     await deliverNotificationEmail(deps, id);
+  };
+  // A batch from the outbox: each e-mail in turn (one already sent is skipped, so a batch run again after a crash
+  // sends nothing twice). At the first failure the rest become jobs of their own, each with the queue's retries
+  // and backoff, and the batch is done: one refusing address or an SMTP outage holds back no other e-mail.
+  const batchTask: Task = async (payload, helpers) => {
+    const raw = (payload as { ids?: unknown } | null)?.ids;
+    const ids = Array.isArray(raw) ? raw.map(Number).filter(Number.isSafeInteger) : [];
+    // The rest become jobs of their own at the first failure, or when the instance stops: they are not lost, and
+    // a stop does not wait for a long batch at the rate limit.
+    const rest = (i: number) => deps.db.execute(enqueueEmailsSql(sql`select unnest(${sql.param(ids.slice(i))}::bigint[]) as id`));
+    for (let i = 0; i < ids.length; i++) {
+      if (!(await turn())) return void (await rest(i));
+      try {
+        await deliverNotificationEmail(deps, ids[i]);
+      } catch (e) {
+        await rest(i);
+        helpers.logger.warn(`e-mail of notification ${ids[i]} failed (${(e as Error).message}); ${ids.length - i} e-mail(s) queued one by one`);
+        return;
+      }
+    }
   };
   const announcementTask: Task = async (payload) => {
     const id = (payload as { id?: unknown } | null)?.id;
@@ -133,16 +184,42 @@ export async function startEmailWorker(deps: EmailDeps & { log: QueueLog }): Pro
   };
   const runners: Runner[] = [];
   let timer: NodeJS.Timeout | undefined;
+  // The outbox sweeper: one sweep at a time per instance, again at once while batches come out full.
+  let sweepTimer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> | undefined;
+  const sweepOutbox = async () => {
+    while (!stopped && (await sweepEmailOutbox(deps.db)) >= EMAIL_BATCH_SIZE);
+  };
+  const scheduleSweep = (delay: number) => {
+    if (stopped || sweepTimer) return;
+    sweepTimer = setTimeout(() => {
+      sweepTimer = undefined;
+      if (sweeping) return scheduleSweep(SWEEP_DELAY_MS);
+      sweeping = sweepOutbox()
+        .catch((e) => deps.log.warn({ queue: 'email', err: e }, 'e-mail outbox sweep failed'))
+        .finally(() => {
+          sweeping = undefined;
+          scheduleSweep(SWEEP_POLL_MS);
+        });
+    }, delay);
+    sweepTimer.unref();
+  };
+  let unwatch: (() => void) | undefined;
   try {
     await sweep();
     for (let i = 0; i < WORKERS; i++) {
       // workerId (read by run() in 0.16, with concurrency 1) is not in RunnerOptions' type.
-      const options: RunnerOptions & { workerId: string } = { pgPool: pool, logger, noHandleSignals: true, concurrency: 1, workerId: `${instance}-${i}`, pollInterval: 2000, taskList: { [EMAIL_TASK]: task, [ANNOUNCEMENT_TASK]: announcementTask } };
+      const options: RunnerOptions & { workerId: string } = { pgPool: pool, logger, noHandleSignals: true, concurrency: 1, workerId: `${instance}-${i}`, pollInterval: 2000, taskList: { [EMAIL_TASK]: task, [EMAIL_BATCH_TASK]: batchTask, [ANNOUNCEMENT_TASK]: announcementTask } };
       runners.push(await run(options));
     }
     timer = setInterval(() => void sweep().catch((e) => deps.log.warn({ queue: 'email', err: e }, 'e-mail job sweep failed')), SWEEP_EVERY_MS);
     timer.unref();
+    unwatch = watchEmailOutbox(() => scheduleSweep(SWEEP_DELAY_MS));
+    scheduleSweep(0);
   } catch (e) {
+    stopped = true;
+    clearTimeout(sweepTimer);
+    unwatch?.();
     await Promise.all(runners.map((r) => Promise.resolve(r.stop()).catch(() => {})));
     await Promise.resolve(utils.release()).catch(() => {});
     await pool.end().catch(() => {});
@@ -151,6 +228,11 @@ export async function startEmailWorker(deps: EmailDeps & { log: QueueLog }): Pro
   return {
     async stop() {
       clearInterval(timer);
+      stopped = true;
+      for (const wake of stopWaits) wake();
+      clearTimeout(sweepTimer);
+      unwatch?.();
+      await sweeping;
       // A worker's stop waits for its e-mail in progress, then unlocks what it holds.
       await Promise.all(runners.map((r) => Promise.resolve(r.stop()).catch(() => {})));
       await Promise.resolve(utils.release()).catch(() => {});

@@ -6,6 +6,13 @@
 // and gets the same read, so a stream loses nothing across a dropped connection, a restart or a missed NOTIFY
 // (after the listener reconnects, every stream re-reads). A comment line every 15 s keeps proxies from closing
 // the connection; the app's shutdown ends every stream before the server closes.
+// The trigger NOTIFYs only for users some instance streams to (decision 023): this instance records in
+// notification_streams each user it holds a stream for, before the stream's first read, and refreshes the rows with
+// every heartbeat (a row not refreshed for a minute counts for nothing, so a killed instance's rows cost nothing).
+// A transaction whose insert ran just before such a row committed sends no NOTIFY, yet may commit after the stream's
+// first read: each stream reads again at the first two heartbeats after it opened, which catches it.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NOTIFICATION_SSE_EVENT, notificationLanguage, type NotificationStreamEvent } from '@app/contract';
 import type { Db } from '../../db/client.js';
@@ -29,6 +36,8 @@ interface Stream {
   /** A read is running; `again`: another was asked for meanwhile. */
   busy: boolean;
   again: boolean;
+  /** Heartbeats left at which the stream reads again whatever NOTIFY said (see the top of this file). */
+  rechecks: number;
 }
 
 export interface NotificationHub {
@@ -51,6 +60,11 @@ function lastEventIdOf(req: FastifyRequest): number | null {
 export async function openNotificationHub(db: Db, log: { warn(m: string): void }): Promise<NotificationHub> {
   const byUser = new Map<string, Set<Stream>>();
   let closing = false;
+  const instance = randomUUID();
+  const register = (userId: string) =>
+    db.execute(sql`insert into notification_streams (user_id, instance) values (${userId}, ${instance}) on conflict (user_id, instance) do update set seen_at = now()`);
+  const unregister = (userId: string) =>
+    db.execute(sql`delete from notification_streams where user_id = ${userId} and instance = ${instance}`).catch(() => {});
 
   const all = () => [...byUser.values()].flatMap((set) => [...set]);
 
@@ -90,10 +104,27 @@ export async function openNotificationHub(db: Db, log: { warn(m: string): void }
     onListening: () => checkUsers('*'),
   });
 
-  // The heartbeat also ends the streams whose session has ended since they opened.
+  // The heartbeat also ends the streams whose session has ended since they opened, writes again this instance's
+  // rows of notification_streams (a row whose stream closed and reopened at once may have been deleted after the
+  // reopening wrote it), removes rows nobody refreshed for 10 minutes (an instance killed), and reads again for the
+  // streams that opened since the last two heartbeats.
   const heartbeat = setInterval(() => {
     const streams = all();
     for (const s of streams) if (!s.reply.raw.destroyed) s.reply.raw.write(': keep-alive\n\n');
+    const users = [...byUser.keys()];
+    (users.length
+      ? db.execute(sql`
+          insert into notification_streams (user_id, instance) select unnest(${sql.param(users)}::uuid[]), ${instance}
+          on conflict (user_id, instance) do update set seen_at = now()`)
+      : Promise.resolve()
+    )
+      .then(() => db.execute(sql`delete from notification_streams where seen_at < now() - interval '10 minutes'`))
+      .catch(() => {});
+    for (const s of streams) {
+      if (s.rechecks <= 0) continue;
+      s.rechecks--;
+      void check(s);
+    }
     if (streams.length === 0) return;
     liveSessions(db, [...new Set(streams.map((s) => s.sessionHash))]).then(
       (live) => streams.filter((s) => !live.has(s.sessionHash)).forEach((s) => (remove(s), s.reply.raw.end())),
@@ -104,8 +135,11 @@ export async function openNotificationHub(db: Db, log: { warn(m: string): void }
 
   function remove(s: Stream) {
     const set = byUser.get(s.userId);
-    set?.delete(s);
-    if (set?.size === 0) byUser.delete(s.userId);
+    if (!set?.delete(s)) return;
+    if (set.size === 0) {
+      byUser.delete(s.userId);
+      void unregister(s.userId);
+    }
   }
 
   return {
@@ -115,6 +149,8 @@ export async function openNotificationHub(db: Db, log: { warn(m: string): void }
       if (mine && mine.size >= STREAMS_PER_USER) {
         return void reply.status(429).send({ success: false, message: 'Too many open notification streams; close some tabs' });
       }
+      // Registered before the first read: what commits from here on is announced to this instance.
+      await register(userId);
       const lastId = lastEventIdOf(req) ?? (await lastNotificationId(db, userId));
       // The headers other hooks set (security headers, a renewed cookie) go out with the stream's own.
       const headers: Record<string, string | string[]> = {};
@@ -129,7 +165,7 @@ export async function openNotificationHub(db: Db, log: { warn(m: string): void }
         'x-accel-buffering': 'no',
       });
       reply.raw.write(`retry: ${RETRY_MS}\n\n`);
-      const s: Stream = { userId, sessionHash, lastId, reply, busy: false, again: false };
+      const s: Stream = { userId, sessionHash, lastId, reply, busy: false, again: false, rechecks: 2 };
       const set = byUser.get(userId) ?? new Set<Stream>();
       set.add(s);
       byUser.set(userId, set);
@@ -149,6 +185,7 @@ export async function openNotificationHub(db: Db, log: { warn(m: string): void }
       closing = true;
       clearInterval(heartbeat);
       await listener.close();
+      await db.execute(sql`delete from notification_streams where instance = ${instance}`).catch(() => {});
     },
   };
 }

@@ -1,20 +1,22 @@
 // Writing notifications (docs/product.md#notifications). Every service that moves money or changes an account's security calls
 // `notify(tx, …)` inside the transaction of that change, so a notification exists exactly when its change
 // committed. The row stores the English title and body (contract NOTIFICATION_TEXT) and the kind + params they
-// were rendered from. Telling the instances is the table's own business: a statement trigger (migration 0013)
-// NOTIFYs channel "notifications" with the users concerned, which PostgreSQL delivers only at commit, so a
-// rolled-back change tells nobody; notifications.stream.ts listens.
+// were rendered from. Telling the instances is the table's own business: a statement trigger (migrations 0013 and
+// 0021) NOTIFYs channel "notifications" with the users concerned who have a stream open somewhere, which PostgreSQL
+// delivers only at commit, so a rolled-back change tells nobody; notifications.stream.ts listens.
 //
 // Order: the stream sends each user the rows with an id above the last one it sent, so a user's rows must commit
 // in id order. Every write here first takes, until its transaction ends, a shared lock of the whole table's
 // writers and an exclusive lock per user concerned (advisory, in user order: no deadlock between two writers);
 // a bulk write (`notifyAudience`, announcements) takes the whole-table lock exclusively. So no id of a user is
 // drawn while an earlier one of theirs is still uncommitted.
+// E-mail: the same statement records each notification (announcements excepted) in notification_email_outbox
+// (migration 0021); the e-mail sweeper queues them per batch (email-queue.ts, decision 023).
 import { sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_KIND_CATEGORY, renderNotification, type NotificationCategory, type NotificationKind, type NotificationParams } from '@app/contract';
-import { afterNotify } from './email-hook.js';
 import type { Tx } from '../../db/client.js';
 import { classXactLock } from '../../db/locks.js';
+import { emailOutboxFilled } from './email-jobs.js';
 
 
 export type NotificationInput = { [K in NotificationKind]: { userId: string; kind: K; params: NotificationParams[K] } }[NotificationKind];
@@ -39,21 +41,11 @@ export async function notify(tx: Tx, input: NotificationInput): Promise<WrittenN
 /** Several notifications (any users, any kinds) in one insert, in the caller's transaction. */
 export async function notifyMany(tx: Tx, inputs: NotificationInput[]): Promise<WrittenNotification[]> {
   if (inputs.length === 0) return [];
-  const userIds = [...new Set(inputs.map((n) => n.userId))].sort();
-  const values = inputs.map((n) => {
-    const { title, body } = renderNotification(n.kind, n.params as never);
-    return sql`(${n.userId}::uuid, ${n.kind}, ${JSON.stringify(n.params)}::jsonb, ${title}, ${body})`;
-  });
-  // One round trip: the locks are an uncorrelated sub-select of the WHERE (an InitPlan), so PostgreSQL takes them
-  // once, before the first row reaches the insert and draws its id: the writers' lock, then each user's in order.
-  const { rows } = await tx.execute<{ id: number; public_id: string; user_id: string; kind: NotificationKind; title: string; body: string }>(sql`
-    insert into notifications (user_id, kind, params, title, body)
-    select v.* from (values ${sql.join(values, sql`, `)}) as v(user_id, kind, params, title, body)
-    where (select count(${classXactLock('notifyUser', sql`hashtext(u)`)})
-           from (select u from unnest(${sql.param(userIds)}::text[]) u order by u) s
-           where ${classXactLock('notifyWriters', sql`0`, { shared: true })} is not null) >= 0
-    returning id, public_id, user_id, kind, title, body`);
-  const written = rows.map((r) => ({
+  const { rows } = await tx.execute<NotificationRow>(sql`
+    with ${notificationCtes(inputs.map((n) => ({ ...n, userId: sql`${n.userId}::uuid` })))}
+    select id, public_id, user_id, kind, title, body from n`);
+  emailOutboxFilled();
+  return rows.map((r) => ({
     id: Number(r.id),
     publicId: r.public_id,
     userId: r.user_id,
@@ -62,17 +54,53 @@ export async function notifyMany(tx: Tx, inputs: NotificationInput[]): Promise<W
     title: r.title,
     body: r.body,
   }));
-  // The one place where what follows a notification in its transaction happens (the e-mail job).
-  await afterNotify(tx, written);
-  return written;
+}
+
+type NotificationRow = { id: number; public_id: string; user_id: string; kind: NotificationKind; title: string; body: string };
+type Distribute<T> = T extends unknown ? Omit<T, 'userId'> & { userId: SQL } : never;
+/** A notification whose user is an SQL expression of type uuid (a literal, or a column of the statement's source). */
+export type NotificationSqlInput = Distribute<NotificationInput>;
+
+/**
+ * Two CTEs for the top-level WITH of a statement (PostgreSQL allows data-modifying CTEs only there): `n` inserts the
+ * notifications and returns them, `o` records each in the e-mail outbox (decision 023). For a statement of their own
+ * (notifyMany) or inside the statement that moves the money (the transfer: one statement). `source` is what the rows
+ * may refer to (`p` for `… from p cross join lateral (values …)`), `where` a condition on it. The insert's trigger
+ * NOTIFYs the instances streaming to these users (migration 0021). Call `emailOutboxFilled()` after the statement.
+ *
+ * Locks: the user list is a sub-select of the WHERE, so PostgreSQL takes the locks before the first row reaches the
+ * insert and draws its id: the writers' lock (shared), then each user's in order. With users from `source` the
+ * sub-select runs per row; advisory locks are re-entrant, so the second run takes nothing new.
+ */
+export function notificationCtes(inputs: NotificationSqlInput[], opts: { source?: SQL; where?: SQL } = {}): SQL {
+  const values = inputs.map((n) => {
+    const { title, body } = renderNotification(n.kind, n.params as never);
+    return sql`(${n.userId}, ${n.kind}, ${JSON.stringify(n.params)}::jsonb, ${title}, ${body})`;
+  });
+  const users = sql.join(
+    inputs.map((n) => sql`${n.userId}::text`),
+    sql`, `,
+  );
+  const from = opts.source ? sql`${opts.source} cross join lateral` : sql``;
+  return sql`n as (
+      insert into notifications (user_id, kind, params, title, body)
+      select v.* from ${from} (values ${sql.join(values, sql`, `)}) as v(user_id, kind, params, title, body)
+      where ${opts.where ?? sql`true`}
+        and (select count(${classXactLock('notifyUser', sql`hashtext(u)`)})
+             from (select distinct u from unnest(array[${users}]) u order by u) s
+             where ${classXactLock('notifyWriters', sql`0`, { shared: true })} is not null) >= 0
+      returning id, public_id, user_id, kind, title, body
+    ), o as (
+      insert into notification_email_outbox (notification_id) select id from n where kind <> 'announcement'
+    )`;
 }
 
 /**
  * One notification of the same kind and params for every user `usersSql` selects (a `select <uuid> …` of one
  * column), in one insert…select: announcements, written in batches by their service. Returns how many were
  * written. It waits for every notification write in flight to commit and holds the others back until this
- * transaction ends, so keep the transaction to one batch. `afterNotify` is not called: the caller sees to what
- * follows (the announcement's e-mails are enqueued per batch).
+ * transaction ends, so keep the transaction to one batch. Announcements are not put in the e-mail outbox: their
+ * delivery queues their e-mails per batch.
  */
 export async function notifyAudience<K extends NotificationKind>(
   tx: Tx,

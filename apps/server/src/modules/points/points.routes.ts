@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { POINTS_MSG, transferBody } from '@app/contract';
 import { currentUser, requireUser } from '../../http/guards.js';
-import { runMoneyOperation } from '../../services/idempotency.js';
+import { runMoneyStatement } from '../../services/idempotency.js';
 import { idempotencyKeyOf, okResponse } from '../../http/route-helpers.js';
 import { needsCodeWhen2fa } from '../../services/second-factor.js';
 import { transfer } from './points.service.js';
@@ -23,8 +23,8 @@ export const pointRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      runMoneyOperation(db, req, reply, async (tx) => {
-        await transfer(tx, currentUser(req), req.body, idempotencyKeyOf(req));
+      runMoneyStatement(db, req, reply, async (q) => {
+        await transfer(q, currentUser(req), req.body, idempotencyKeyOf(req));
         return { body: { success: true, message: POINTS_MSG.transferred } };
       }),
   );

@@ -1,0 +1,213 @@
+// What `npm run bench` (run.mjs), `npm run bench:quick` (quick.mjs) and the large-data bench (large.mjs) share:
+// the production build, a production server on a fresh embedded PostgreSQL, the bare baseline server beside it,
+// sessions for seeded users, the paired app/baseline loads and the list timings.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cannon, embeddedUrl, freePort, median, round, stopChild, waitForHttp } from './lib.mjs';
+import { createSessions, isDeleted, userIds } from './seed.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const XSRF = 'bench-xsrf-token';
+export const cookieOf = (token) => `sid=${token}; XSRF-TOKEN=${XSRF}`;
+export const CONNECTIONS = 50;
+export const LIST_CONNECTIONS = 2;
+
+const children = [];
+
+/** A Node process of ours whose output goes to a log file; stopped by `cleanup()` if still running. */
+export function spawnLogged(args, env, logFile) {
+  const fd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', fd, fd] });
+  child.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  children.push(child);
+  return child;
+}
+
+export async function cleanup() {
+  for (const c of children.reverse()) await stopChild(c).catch(() => {});
+}
+
+export function makeLog() {
+  const started = Date.now();
+  const log = (m) => console.log(`[bench +${((Date.now() - started) / 1000).toFixed(0)}s] ${m}`);
+  log.elapsed = () => (Date.now() - started) / 1000;
+  return log;
+}
+
+export function machine() {
+  return {
+    nproc: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model,
+    memory_gb: round(os.totalmem() / 2 ** 30, 1),
+    node: process.version,
+    platform: `${os.type()} ${os.release()}`,
+  };
+}
+
+/** The production bundle (web, then server), unless BENCH_SKIP_BUILD=1. `only` limits it to some workspaces. */
+export function buildBundle(log, only = ['apps/web', 'apps/server']) {
+  if (process.env.BENCH_SKIP_BUILD === '1') return;
+  log(`building the production bundle (${only.join(', ')})…`);
+  for (const ws of only) {
+    const r = spawnSync('npm', ['run', 'build', '-w', ws], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (r.status !== 0) throw new Error(`build of ${ws} failed`);
+  }
+}
+
+/**
+ * The production server on a new data directory (it initialises its embedded PostgreSQL there and migrates it),
+ * with the bench admin. Returns its URL, the database's URL and what a restart needs.
+ */
+export async function startBenchServer(log, { prefix = 'bench-data-', env = {} } = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  const serverLog = path.join(dataDir, 'server.log');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const adminEmail = 'bench-admin@example.com';
+  const adminPassword = `Bench-${Math.random().toString(36).slice(2)}-pass`;
+  const serverEnv = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: baseUrl,
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    SIGNUP_LIMIT_PER_HOUR: '0', // a load test: every client is 127.0.0.1
+    NODE_ENV: 'production',
+    ...env,
+  };
+  log(`data directory ${dataDir} (server log: ${serverLog})`);
+  const t = Date.now();
+  const server = spawnLogged(['apps/server/dist/main.js'], serverEnv, serverLog);
+  await waitForHttp(`${baseUrl}/api/v1/health`, { child: server });
+  log(`server up on a new data directory in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  return { dataDir, serverLog, baseUrl, adminEmail, adminPassword, serverEnv, server, db: embeddedUrl(dataDir) };
+}
+
+/** The admin's session cookie, signed in through the API (the real login path). */
+export async function adminCookie({ baseUrl, adminEmail, adminPassword }) {
+  const login = await fetch(`${baseUrl}/api/v1/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF },
+    body: JSON.stringify({ email: adminEmail, password: adminPassword }),
+  });
+  const sid = /sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+  if (login.status !== 200 || !sid) throw new Error(`admin login failed: ${login.status} ${await login.text()}`);
+  return cookieOf(sid);
+}
+
+/** The bare baseline server (bench/baseline-server.mjs) on the same database. */
+export async function startBaseline(dbUrl, dataDir, probeUserId) {
+  const basePort = await freePort();
+  const baseline = spawnLogged(['bench/baseline-server.mjs'], { DATABASE_URL: dbUrl, PORT: String(basePort) }, path.join(dataDir, 'baseline.log'));
+  const url = `http://127.0.0.1:${basePort}`;
+  await waitForHttp(`${url}/me?id=${probeUserId}`, { child: baseline });
+  return { child: baseline, url };
+}
+
+/** Sessions for the heavy user #1 and `count` live load users from #2 on: { heavy, load } with tokens. */
+export async function loadSessions(dbUrl, count) {
+  const indexes = [];
+  for (let i = 2; indexes.length < count; i++) if (!isDeleted(i)) indexes.push(i);
+  const users = await userIds(dbUrl, [1, ...indexes]);
+  const tokens = await createSessions(dbUrl, users.map((u) => u.id));
+  return { heavy: { ...users[0], token: tokens[0] }, load: users.slice(1).map((u, k) => ({ ...u, token: tokens[k + 1] })), lastIndex: indexes.at(-1) };
+}
+
+/** GET /user/me against one row by primary key: the request makers for the app and the baseline. */
+export function meLoad(load) {
+  return {
+    app: (k) => ({ path: '/api/v1/user/me', headers: { cookie: cookieOf(load[k % load.length].token) } }),
+    base: (k) => ({ path: `/me?id=${load[k % load.length].id}` }),
+  };
+}
+
+/**
+ * Transfers over many pairs: request k is sent by load user k mod n to another load user whose offset changes
+ * with every round over the senders, so ~1,000 senders x 999 recipients, no single hot row.
+ */
+export function transferLoad(load) {
+  const n = load.length;
+  const pair = (k) => {
+    const from = k % n;
+    const to = (from + 1 + ((Math.floor(k / n) * 37 + k) % (n - 1))) % n;
+    return [load[from], load[to]];
+  };
+  return {
+    pairs: `${n} live users; request k: sender k mod ${n}, recipient offset 1 + ((floor(k/${n})*37 + k) mod ${n - 1})`,
+    app: (k) => {
+      const [from, to] = pair(k);
+      return {
+        method: 'POST',
+        path: '/api/v1/point/transfer',
+        headers: { cookie: cookieOf(from.token), 'x-xsrf-token': XSRF, 'content-type': 'application/json' },
+        body: JSON.stringify({ recipientEmail: to.email, points: 0.01 }),
+      };
+    },
+    base: (k) => {
+      const [from, to] = pair(k);
+      return { method: 'POST', path: '/transfer', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: from.id, to: to.id, cents: 1 }) };
+    },
+  };
+}
+
+/**
+ * A load against the app and its baseline, alternated `runs` times after a 2 s warm-up of each: the median
+ * throughput ratio and p99 ratio, with each run's figures.
+ */
+export async function paired(log, name, { appUrl, baseUrl, app, base, runs, duration, connections = CONNECTIONS }) {
+  await cannon({ url: appUrl, connections, duration: 2, next: app });
+  await cannon({ url: baseUrl, connections, duration: 2, next: base });
+  const r = { app: [], baseline: [] };
+  for (let i = 0; i < runs; i++) {
+    r.baseline.push(await cannon({ url: baseUrl, connections, duration, next: base }));
+    r.app.push(await cannon({ url: appUrl, connections, duration, next: app }));
+    const a = r.app[i];
+    const b = r.baseline[i];
+    log(`${name} run ${i + 1}: app ${a.rps.toFixed(0)}/s p99 ${a.p99} ms (errors ${a.errors}, timeouts ${a.timeouts}, non-2xx ${a.non2xx}), baseline ${b.rps.toFixed(0)}/s p99 ${b.p99} ms (non-2xx ${b.non2xx})`);
+  }
+  const appRps = median(r.app.map((x) => x.rps));
+  const baseRps = median(r.baseline.map((x) => x.rps));
+  const appP99 = median(r.app.map((x) => x.p99));
+  const baseP99 = median(r.baseline.map((x) => x.p99));
+  return {
+    ratio: appRps && baseRps ? round(appRps / baseRps, 3) : null,
+    p99_ratio: appP99 && baseP99 ? round(appP99 / baseP99, 3) : null,
+    app_rps: round(appRps, 0),
+    baseline_rps: round(baseRps, 0),
+    app_p99_ms: round(appP99, 1),
+    baseline_p99_ms: round(baseP99, 1),
+    ratio_per_run: r.app.map((a, i) => round(a.rps / r.baseline[i].rps, 3)),
+    errors: r.app.reduce((s, x) => s + x.errors + x.timeouts + x.non2xx, 0),
+    baseline_errors: r.baseline.reduce((s, x) => s + x.errors + x.timeouts + x.non2xx, 0),
+  };
+}
+
+/** Each list's p95 (median over `runs` runs of `duration` s at LIST_CONNECTIONS), after a check that it answers 200. */
+export async function listTimings(log, baseUrl, lists, { runs, duration, cookieFor }) {
+  const p95 = {};
+  const detail = {};
+  for (const [name, p] of Object.entries(lists)) {
+    const cookie = cookieFor(p);
+    const check = await fetch(`${baseUrl}${p}`, { headers: { cookie } });
+    const body = p.startsWith('/api/') ? await check.json() : await check.text();
+    if (check.status !== 200) throw new Error(`${name}: ${check.status} ${JSON.stringify(body)}`);
+    const rs = [];
+    for (let r = 0; r < runs; r++) rs.push(await cannon({ url: baseUrl, connections: LIST_CONNECTIONS, duration, next: () => ({ path: p, headers: { cookie } }) }));
+    p95[name] = round(median(rs.map((x) => x.p95)), 1);
+    detail[name] = { p50_ms: round(median(rs.map((x) => x.p50)), 1), rps: round(median(rs.map((x) => x.rps)), 0), non2xx: rs.reduce((s, x) => s + x.non2xx, 0) };
+    log(`${name}: p95 ${p95[name]} ms (p50 ${detail[name].p50_ms} ms)`);
+  }
+  return { p95, detail };
+}
+
+/** Runs `node apps/server/dist/ledger-check.js` on the bench database: clean or not, and what it printed. */
+export function ledgerCheck(dbUrl, dataDir) {
+  const r = spawnSync(process.execPath, ['apps/server/dist/ledger-check.js'], { cwd: root, env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: dataDir }, encoding: 'utf8' });
+  return { clean: r.status === 0, output: (r.stdout + r.stderr).trim().replace(/\n/g, ' | ') };
+}

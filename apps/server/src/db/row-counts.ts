@@ -2,7 +2,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 
-export type RowCountName = 'users_live' | 'audit_log' | 'deposits_visible' | 'withdrawals_visible';
+export type RowCountName = 'users_live' | 'audit_log' | 'deposits_visible' | 'withdrawals_visible' | `audit_action:${string}`;
+
+/** The audit log's count of one actor (migration 0022), the actor given as an SQL uuid expression. */
+export const auditActorCount = (actorId: SQL): SQL =>
+  sql`(select coalesce(sum(n), 0)::int from row_counts where name = 'audit_actor:' || (${actorId})::text)`;
 
 /** A scalar subquery giving the count as an int, for use inside a larger statement. */
 export const rowCount = (name: RowCountName): SQL => sql`(select coalesce(sum(n), 0)::int from row_counts where name = ${name})`;

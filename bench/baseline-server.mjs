@@ -5,6 +5,11 @@
 //   POST /transfer {from, to, cents}  the raw five-statement transfer transaction on the real ledger tables:
 //        BEGIN; lock both accounts in id order; insert the ledger transaction; insert its two entries; COMMIT.
 //        The database's triggers apply the balances and check the sum at commit, as for the app.
+//   POST /withdraw {user, cents, paymentId}  a withdrawal request: BEGIN; insert the withdrawal; lock the user's
+//        account and the hold account; insert the ledger transaction; its two entries; COMMIT.
+//   POST /approve {deposit, admin}  a deposit approval: BEGIN; lock the pending deposit; lock the accounts; insert
+//        the ledger transaction; its two entries; mark the deposit; insert the audit record; COMMIT.
+// None of them writes notifications: what the app adds to each is what its ratio measures.
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -52,6 +57,72 @@ app.post('/transfer', async (req, reply) => {
   } finally {
     client.release();
   }
+});
+
+/** One transaction on a pooled client: BEGIN, `fn`, COMMIT (ROLLBACK and rethrow on error). */
+async function inTx(fn) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const out = await fn(client);
+    await client.query('commit');
+    return out;
+  } catch (e) {
+    await client.query('rollback').catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+/** Locks the accounts (user ids and/or system codes) in id order; returns them keyed by user id or code. */
+async function lockAccounts(client, userIds, codes) {
+  const { rows } = await client.query(
+    'select id, user_id, code, balance_cents from ledger_accounts where user_id = any($1::uuid[]) or code = any($2::text[]) order by id for update',
+    [userIds, codes],
+  );
+  return Object.fromEntries(rows.map((r) => [r.user_id ?? r.code, r]));
+}
+
+async function insertPosting(client, kind, eventKey, actor, memo, entries) {
+  const { rows: tx } = await client.query('insert into ledger_transactions (kind, event_key, actor_id, memo) values ($1, $2, $3, $4) returning id', [kind, eventKey, actor, memo]);
+  await client.query('insert into ledger_entries (transaction_id, account_id, amount_cents) values ($1, $2, $3), ($1, $4, $5)', [tx[0].id, entries[0][0], entries[0][1], entries[1][0], entries[1][1]]);
+}
+
+app.post('/withdraw', async (req, reply) => {
+  const { user, cents, paymentId } = req.body;
+  const ok = await inTx(async (client) => {
+    const { rows: w } = await client.query('insert into withdrawals (user_id, amount_cents, payment_id) values ($1, $2, $3) returning id', [user, cents, paymentId]);
+    const acc = await lockAccounts(client, [user], ['hold:withdrawals']);
+    if (Number(acc[user].balance_cents) < cents) throw new Error('insufficient');
+    await insertPosting(client, 'withdrawal_request', `withdrawal:${w[0].id}:request`, user, { withdrawalId: w[0].id, paymentId }, [
+      [acc[user].id, -cents],
+      [acc['hold:withdrawals'].id, cents],
+    ]);
+    return true;
+  }).catch(() => false);
+  return ok ? reply.status(201).send({ success: true }) : reply.status(400).send({ success: false });
+});
+
+app.post('/approve', async (req, reply) => {
+  const { deposit, admin } = req.body;
+  const ok = await inTx(async (client) => {
+    const { rows } = await client.query('select id, user_id, amount_cents, transaction_id, version from deposits where id = $1 and not deposited for update', [deposit]);
+    const d = rows[0];
+    if (!d) throw new Error('not pending');
+    const acc = await lockAccounts(client, [d.user_id], ['external:deposits']);
+    await insertPosting(client, 'deposit_approve', `deposit:${d.id}:v${d.version + 1}`, admin, { depositId: d.id, transactionId: d.transaction_id }, [
+      [acc['external:deposits'].id, -Number(d.amount_cents)],
+      [acc[d.user_id].id, Number(d.amount_cents)],
+    ]);
+    await client.query('update deposits set deposited = true, version = version + 1, updated_at = now() where id = $1', [d.id]);
+    await client.query(
+      `insert into audit_log (actor_id, action, target_type, target_id, before, after) values ($1, 'deposit.approved', 'deposit', $2, $3, $4)`,
+      [admin, d.id, JSON.stringify({ deposited: false }), JSON.stringify({ deposited: true })],
+    );
+    return true;
+  }).catch(() => false);
+  return ok ? { success: true } : reply.status(409).send({ success: false });
 });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

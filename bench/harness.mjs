@@ -6,6 +6,7 @@ import { mkdtempSync, openSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { cannon, embeddedUrl, freePort, median, round, stopChild, waitForHttp } from './lib.mjs';
 import { createSessions, isDeleted, userIds } from './seed.mjs';
 
@@ -156,6 +157,51 @@ export function transferLoad(load) {
   };
 }
 
+/** A valid TRC20 address (base58check) for payout requests. */
+export const PAYOUT_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+/** Withdrawal requests of 0.01 by the load users in turn (the app's POST /withdraw vs the bare request). */
+export function withdrawalLoad(load) {
+  return {
+    app: (k) => ({
+      method: 'POST',
+      path: '/api/v1/withdraw',
+      headers: { cookie: cookieOf(load[k % load.length].token), 'x-xsrf-token': XSRF, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: 0.01, paymentId: PAYOUT_ADDRESS }),
+    }),
+    base: (k) => ({
+      method: 'POST',
+      path: '/withdraw',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: load[k % load.length].id, cents: 1, paymentId: PAYOUT_ADDRESS }),
+    }),
+  };
+}
+
+/**
+ * Deposit approvals by the admin, each request a different pending deposit: the app's POST /deposit/deposit/{id}
+ * takes the even ones of `pending`, the bare approval the odd ones, so neither finds its deposit already approved.
+ */
+export function approvalLoad(pending, admin) {
+  const app = pending.filter((_, i) => i % 2 === 0);
+  const base = pending.filter((_, i) => i % 2 === 1);
+  return {
+    capacity: Math.min(app.length, base.length),
+    app: (k) => ({
+      method: 'POST',
+      path: `/api/v1/deposit/deposit/${app[k % app.length]}`,
+      headers: { cookie: admin.cookie, 'x-xsrf-token': XSRF, 'content-type': 'application/json' },
+      body: JSON.stringify({ deposited: true }),
+    }),
+    base: (k) => ({
+      method: 'POST',
+      path: '/approve',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deposit: base[k % base.length], admin: admin.id }),
+    }),
+  };
+}
+
 /**
  * A load against the app and its baseline, alternated `runs` times after a 2 s warm-up of each: the median
  * throughput ratio and p99 ratio, with each run's figures.
@@ -186,6 +232,51 @@ export async function paired(log, name, { appUrl, baseUrl, app, base, runs, dura
     errors: r.app.reduce((s, x) => s + x.errors + x.timeouts + x.non2xx, 0),
     baseline_errors: r.baseline.reduce((s, x) => s + x.errors + x.timeouts + x.non2xx, 0),
   };
+}
+
+/**
+ * The lists, searches, statements, dashboard and team pages the bench times (admin pages as the admin, the statement
+ * and the team as the heavy user #1), with the deep cursor 25,000 entries into #1's statement.
+ */
+export async function benchLists(dbUrl, adminEmail, heavyId) {
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  let cursor;
+  let heavyEntries;
+  try {
+    const q = (text) => c.query(text, [heavyId]);
+    cursor = (await q(`select e.id from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1 order by e.id desc offset 25000 limit 1`)).rows[0].id;
+    heavyEntries = (await q(`select count(*)::int as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1`)).rows[0].n;
+  } finally {
+    await c.end();
+  }
+  const someone = 'bench4242@example.com';
+  const lists = {
+    'GET /user/all page 1': '/api/v1/user/all?page=1&limit=20',
+    'GET /user/all page 4000': '/api/v1/user/all?page=4000&limit=20',
+    'GET /user/all q=bench4242': '/api/v1/user/all?page=1&limit=20&q=bench4242',
+    'GET /deposit/deposit page 1': '/api/v1/deposit/deposit?page=1&limit=20',
+    'GET /deposit/deposit page 4000': '/api/v1/deposit/deposit?page=4000&limit=20',
+    'GET /deposit/deposit status=pending page 1': '/api/v1/deposit/deposit?page=1&limit=20&status=pending',
+    'GET /deposit/deposit status=pending page 1000': '/api/v1/deposit/deposit?page=1000&limit=20&status=pending',
+    'GET /deposit/deposit email=': `/api/v1/deposit/deposit?page=1&limit=20&email=${encodeURIComponent(someone)}`,
+    'GET /withdraw page 1': '/api/v1/withdraw?page=1&limit=20',
+    'GET /withdraw page 4000': '/api/v1/withdraw?page=4000&limit=20',
+    'GET /withdraw status=processed page 1': '/api/v1/withdraw?page=1&limit=20&status=processed',
+    'GET /withdraw email=': `/api/v1/withdraw?page=1&limit=20&email=${encodeURIComponent(someone)}`,
+    'GET /admin/audit page 1': '/api/v1/admin/audit?page=1&limit=20',
+    'GET /admin/audit page 5000': '/api/v1/admin/audit?page=5000&limit=20',
+    'GET /admin/audit action=withdrawal.processed': '/api/v1/admin/audit?page=1&limit=20&action=withdrawal.processed',
+    'GET /admin/audit actor=admin': `/api/v1/admin/audit?page=1&limit=20&actor=${encodeURIComponent(adminEmail)}`,
+    'GET /user/statement first page': '/api/v1/user/statement?limit=20',
+    'GET /user/statement deep cursor': `/api/v1/user/statement?limit=20&cursor=${cursor}`,
+    'GET /admin/dashboard': '/api/v1/admin/dashboard',
+    // User #1 has 10,000 × scale people in the three paid levels of the referral program (seed.mjs).
+    'GET /user/referrals page 1': '/api/v1/user/referrals?page=1&limit=20',
+    'GET /user/referrals page 400': '/api/v1/user/referrals?page=400&limit=20',
+    'GET /user/referrals (team page)': '/user/referrals',
+  };
+  return { lists, heavyEntries };
 }
 
 /** Each list's p95 (median over `runs` runs of `duration` s at LIST_CONNECTIONS), after a check that it answers 200. */

@@ -19,6 +19,7 @@ import {
   LIST_CONNECTIONS,
   XSRF,
   adminCookie,
+  benchLists,
   buildBundle,
   cleanup,
   cookieOf,
@@ -27,6 +28,7 @@ import {
   loadSessions,
   machine as machineFacts,
   makeLog,
+  approvalLoad,
   meLoad,
   paired,
   root,
@@ -34,6 +36,7 @@ import {
   startBaseline,
   startBenchServer,
   transferLoad,
+  withdrawalLoad,
 } from './harness.mjs';
 import { seed } from './seed.mjs';
 import { arabic, initialJs, lighthouseScores } from './web.mjs';
@@ -47,6 +50,7 @@ const JS_BUDGET_KB = 90;
 const LH_PAGES = ['/', '/login', '/allpackage', '/user/dashboard'];
 const LH_ARABIC_PAGES = ['/']; // the scores hold in both languages (docs/i18n.md)
 const UNPAGED_REQUESTS = Number(process.env.BENCH_UNPAGED_REQUESTS ?? 20); // per unpaged list, one at a time
+const APPROVAL_DURATION = Number(process.env.BENCH_APPROVAL_DURATION ?? 4); // s per run: each approval uses up a pending deposit
 const LOAD_USERS = 1000; // transfer senders/recipients and /user/me callers: users #2..#1001 (deleted ones skipped)
 const PGBENCH_SCALE = 50; // TPC-B wants a scale of at least the number of clients
 
@@ -103,6 +107,18 @@ function webGoals(results) {
       ];
     }),
   ];
+}
+
+/** The pending, visible deposits of the seed, oldest first (the approval load's). */
+async function pendingDeposits(url) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const { rows } = await c.query('select id from deposits where not deposited and hidden_at is null order by created_at');
+    return rows.map((r) => r.id);
+  } finally {
+    await c.end();
+  }
 }
 
 /** BENCH_ONLY=web: a fresh server, one user signed up through the API, the web figures and goals. */
@@ -182,9 +198,17 @@ async function main() {
   const me = await paired(log, 'me', { appUrl: baseUrl, baseUrl: baseline.url, app: meL.app, base: meL.base, runs: RUNS, duration: DURATION });
   const tl = transferLoad(load);
   const transfer = await paired(log, 'transfer', { appUrl: baseUrl, baseUrl: baseline.url, app: tl.app, base: tl.base, runs: RUNS, duration: DURATION });
+  // 2b. The other money paths that write notifications, each against its own bare transaction: withdrawal requests
+  // by the load users, and deposit approvals by the admin (a different pending deposit each, ~12,000 on each side, so
+  // the runs are shorter).
+  const wl = withdrawalLoad(load);
+  const withdrawal = await paired(log, 'withdrawal request', { appUrl: baseUrl, baseUrl: baseline.url, app: wl.app, base: wl.base, runs: RUNS, duration: DURATION });
+  const pending = await pendingDeposits(db.url);
+  const al = approvalLoad(pending, { cookie: admin, id: seedInfo.admin });
+  const approval = await paired(log, 'deposit approval', { appUrl: baseUrl, baseUrl: baseline.url, app: al.app, base: al.base, runs: RUNS, duration: APPROVAL_DURATION, connections: 10 });
   const ledger = ledgerCheck(db.url, dataDir);
   const ledgerClean = ledger.clean;
-  log(`ledger:check after the transfer loads: ${ledger.output}`);
+  log(`ledger:check after the money loads: ${ledger.output}`);
 
   // 3. pgbench TPC-B on the same PostgreSQL (its own database), same number of connections.
   let pgbench = null;
@@ -210,41 +234,8 @@ async function main() {
   }
 
   // 4. Admin lists, statement and dashboard on the seeded data: p95 at LIST_CONNECTIONS connections.
-  const pgc = new pg.Client({ connectionString: db.url });
-  await pgc.connect();
-  const { rows: cur } = await pgc.query(
-    `select e.id from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1 order by e.id desc offset 25000 limit 1`,
-    [heavy.id],
-  );
-  const { rows: heavyCount } = await pgc.query(`select count(*)::int as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.user_id = $1`, [heavy.id]);
-  await pgc.end();
-  const someone = 'bench4242@example.com';
-  const lists = {
-    'GET /user/all page 1': '/api/v1/user/all?page=1&limit=20',
-    'GET /user/all page 4000': '/api/v1/user/all?page=4000&limit=20',
-    'GET /user/all q=bench4242': '/api/v1/user/all?page=1&limit=20&q=bench4242',
-    'GET /deposit/deposit page 1': '/api/v1/deposit/deposit?page=1&limit=20',
-    'GET /deposit/deposit page 4000': '/api/v1/deposit/deposit?page=4000&limit=20',
-    'GET /deposit/deposit status=pending page 1': '/api/v1/deposit/deposit?page=1&limit=20&status=pending',
-    'GET /deposit/deposit status=pending page 1000': '/api/v1/deposit/deposit?page=1000&limit=20&status=pending',
-    'GET /deposit/deposit email=': `/api/v1/deposit/deposit?page=1&limit=20&email=${encodeURIComponent(someone)}`,
-    'GET /withdraw page 1': '/api/v1/withdraw?page=1&limit=20',
-    'GET /withdraw page 4000': '/api/v1/withdraw?page=4000&limit=20',
-    'GET /withdraw status=processed page 1': '/api/v1/withdraw?page=1&limit=20&status=processed',
-    'GET /withdraw email=': `/api/v1/withdraw?page=1&limit=20&email=${encodeURIComponent(someone)}`,
-    'GET /admin/audit page 1': '/api/v1/admin/audit?page=1&limit=20',
-    'GET /admin/audit page 5000': '/api/v1/admin/audit?page=5000&limit=20',
-    'GET /admin/audit action=withdrawal.processed': '/api/v1/admin/audit?page=1&limit=20&action=withdrawal.processed',
-    'GET /admin/audit actor=admin': `/api/v1/admin/audit?page=1&limit=20&actor=${encodeURIComponent(adminEmail)}`,
-    'GET /user/statement first page': '/api/v1/user/statement?limit=20',
-    'GET /user/statement deep cursor': `/api/v1/user/statement?limit=20&cursor=${cur[0].id}`,
-    'GET /admin/dashboard': '/api/v1/admin/dashboard',
-    // User #1 has 10,000 people in the three paid levels of the referral program (seed.mjs).
-    'GET /user/referrals page 1': '/api/v1/user/referrals?page=1&limit=20',
-    'GET /user/referrals page 400': '/api/v1/user/referrals?page=400&limit=20',
-    'GET /user/referrals (team page)': '/user/referrals',
-  };
-  log(`statement user #1 has ${heavyCount[0].n} ledger entries; the deep cursor is 25,000 entries in`);
+  const { lists, heavyEntries } = await benchLists(db.url, adminEmail, heavy.id);
+  log(`statement user #1 has ${heavyEntries} ledger entries; the deep cursor is 25,000 entries in`);
   const { p95: listP95, detail: listDetail } = await listTimings(log, baseUrl, lists, {
     runs: RUNS,
     duration: LIST_DURATION,
@@ -381,6 +372,10 @@ async function main() {
     transfer_p99_ms: transfer.app_p99_ms,
     transfer_p99_ratio: transfer.p99_ratio,
     transfer_errors: transfer.errors,
+    withdrawal_ratio: withdrawal.ratio,
+    withdrawal_p99_ratio: withdrawal.p99_ratio,
+    approval_ratio: approval.ratio,
+    approval_p99_ratio: approval.p99_ratio,
     pgbench_ratio: pgbench ? ratio(appTransferRps, median(pgbench)) : null,
     list_p95_ms: listP95,
     unpaged_list_p95_ms: Object.fromEntries(Object.entries(unpaged).map(([k, v]) => [k, v.p95_ms])),
@@ -398,9 +393,11 @@ async function main() {
       settings: { connections: CONNECTIONS, duration_s: DURATION, runs: RUNS, list_connections: LIST_CONNECTIONS, list_duration_s: LIST_DURATION, lighthouse_runs: LH_RUNS, pgbench_scale: PGBENCH_SCALE, app_log_level: serverEnv.LOG_LEVEL },
       me,
       transfer: { pairs: `users #2..#${lastIndex}: ${tl.pairs}`, ...transfer, ledger_check_clean: ledgerClean },
+      withdrawal,
+      approval: { ...approval, connections: 10, duration_s: APPROVAL_DURATION, pending_deposits_each_side: al.capacity },
       pgbench_tps: pgbench ? round(median(pgbench), 0) : null,
       seed: seedInfo.counts,
-      statement_user_entries: heavyCount[0].n,
+      statement_user_entries: heavyEntries,
       lists: listDetail,
       unpaged_lists: unpaged,
       initial_js_files: js.files,
@@ -421,6 +418,14 @@ async function main() {
     ['transfer_ratio >= 0.8 (notifications and e-mails on)', results.transfer_ratio, results.transfer_ratio >= 0.8],
     ['transfer p99 <= 1.25 x the baseline p99', `${results.transfer_p99_ms} ms (${results.transfer_p99_ratio} x)`, results.transfer_p99_ratio <= 1.25],
     ['transfer_errors = 0', results.transfer_errors, results.transfer_errors === 0],
+    ...[
+      ['withdrawal request', withdrawal],
+      ['deposit approval', approval],
+    ].flatMap(([name, r]) => [
+      [`${name}: ratio >= 0.8 of its bare transaction`, r.ratio, r.ratio >= 0.8],
+      [`${name}: p99 <= 1.25 x the baseline p99`, `${r.app_p99_ms} ms (${r.p99_ratio} x)`, r.p99_ratio <= 1.25],
+      [`${name}: errors = 0 (app and baseline)`, `${r.errors}, ${r.baseline_errors}`, r.errors === 0 && r.baseline_errors === 0],
+    ]),
     ['ledger:check clean', ledgerClean, ledgerClean],
     ['pgbench_ratio (reported)', results.pgbench_ratio, true],
     ...Object.entries(listP95).map(([k, v]) => [`${k} p95 < 50 ms`, v, v < 50]),

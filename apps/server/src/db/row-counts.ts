@@ -4,7 +4,7 @@ import type { Db } from './client.js';
 
 export type RowCountName = 'users_live' | 'audit_log' | 'deposits_visible' | 'withdrawals_visible' | `audit_action:${string}`;
 
-/** The audit log's count of one actor (migration 0022), the actor given as an SQL uuid expression. */
+/** The audit log's count of one actor (migration 0023), the actor given as an SQL uuid expression. */
 export const auditActorCount = (actorId: SQL): SQL =>
   sql`(select coalesce(sum(n), 0)::int from row_counts where name = 'audit_actor:' || (${actorId})::text)`;
 

@@ -26,7 +26,7 @@ async function counts() {
   return rows;
 }
 
-/** The audit log's kept counts by actor and by action (migration 0022) against count(*): every one exact, none missing. */
+/** The audit log's kept counts by actor and by action (migration 0023) against count(*): every one exact, none missing. */
 async function expectAuditFilterCountsExact() {
   const { rows } = await ctx.db.execute<{ name: string; kept: number | null; actual: number | null }>(sql`
     with kept as (select name, sum(n)::int as n from row_counts where name like 'audit\_a%' group by name having sum(n) <> 0),

@@ -112,7 +112,7 @@ export async function auditEntries(
   if (opts.from) filters.push(sql`l.created_at >= ${new Date(`${opts.from}T00:00:00Z`)}`);
   if (opts.to) filters.push(sql`l.created_at < ${new Date(Date.parse(`${opts.to}T00:00:00Z`) + DAY_MS)}`);
   // Unfiltered, or filtered by the actor alone or the action alone, the total is trigger-kept (migrations 0005 and
-  // 0022); other filters count through their index.
+  // 0023); other filters count through their index.
   const keptTotal =
     filters.length === 0 ? rowCount('audit_log') : filters.length > 1 ? null : opts.actor ? auditActorCount(actorId) : opts.action ? rowCount(`audit_action:${opts.action}`) : null;
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;

@@ -72,6 +72,7 @@ export const AUDIT_ACTIONS = [
   { value: 'deposit.deleted', label: msg('Deposit deleted') },
   { value: 'withdrawal.processed', label: msg('Withdrawal processed') },
   { value: 'withdrawal.unprocessed', label: msg('Withdrawal unprocessed') },
+  { value: 'withdrawal.approved', label: msg('Withdrawal approved') },
   { value: 'withdrawal.deleted', label: msg('Withdrawal deleted') },
   { value: 'points.added', label: msg('Points added') },
   { value: 'points.removed', label: msg('Points removed') },

@@ -8,6 +8,7 @@ import { WITHDRAW_MSG, centsToNumber, formatCents, withdrawalFeeCents, type Desk
 import type { Db, Tx } from '../../db/client.js';
 import { withdrawalApprovals, withdrawals } from '../../db/schema/index.js';
 import { PG, badRequest, conflict, pgCode } from '../../errors.js';
+import { centsNumber, isoTime } from '../../db/json.js';
 import type { SettingsStore } from '../settings/settings.store.js';
 import { post } from '../../ledger/ledger.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -196,6 +197,10 @@ export const withdrawalRecords: MoneyRecordKind<WithdrawalRow, WithdrawalRecord>
   visibleCount: 'withdrawals_visible',
   toRecord,
   messages: { notFound: WITHDRAW_MSG.notFound, ambiguous: WITHDRAW_MSG.ambiguous },
+  extraJson: sql`json_build_object(
+    'fee', ${centsNumber(sql`${withdrawals.feeCents}`)}, 'net', ${centsNumber(sql`${withdrawals.amountCents} - ${withdrawals.feeCents}`)},
+    'payableAfter', case when ${withdrawals.payableAfter} is null then null else ${isoTime(sql`${withdrawals.payableAfter}`)} end,
+    'payoutTxId', ${withdrawals.payoutTxId})`,
 };
 
 const auditView = (w: WithdrawalRow) => ({

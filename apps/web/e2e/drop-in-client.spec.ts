@@ -150,7 +150,7 @@ test('a public-API client page: works from the app’s origin without a token; f
   ];
   for (const a of attempts) expect(a.status, JSON.stringify(a)).toBe(0);
   // Sent as "simple" requests (no preflight: what a forging page does), the POSTs reach the server: 403.
-  await userOther.evaluate(([b]) => (window as any).simplePost(b, '/withdraw', { amount: 10, paymentId: FORGED_TO }), [appOrigin]);
+  await userOther.evaluate(([b, to]) => (window as any).simplePost(b, '/withdraw', { amount: 10, paymentId: to }), [appOrigin, FORGED_TO]);
   await adminOther.evaluate(([b]) => (window as any).simplePost(b, '/video', { link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', point: 99, time: 1 }), [appOrigin]);
 
   // The simple POSTs are fire-and-forget from the page: on a loaded machine their answers may take a while.

@@ -202,6 +202,7 @@ export const MATRIX: Record<string, Entry> = {
 
   // Super admin only.
   'GET /api/v1/admin/audit': { want: SADMIN_200 },
+  'GET /api/v1/admin/go-live': { want: SADMIN_200 },
   'GET /api/v1/admin/ledger-check': { want: SADMIN_200 },
   // Platform settings: every admin reads them; only the super admin changes them (`{}` names no setting: 400).
   'GET /api/v1/settings': { want: ADMIN_200 },

@@ -13,7 +13,7 @@ type Item = GoLiveResponse['items'][number];
 /** What each item asks for, as msg() ids (rendered with t()). */
 const TEXTS: Record<Item['id'], string> = {
   admin2fa: msg('Every admin signs in with two-factor, and the ADMIN_2FA setting requires it'),
-  backup: msg('A backup taken in the last 24 hours (npm run backup)'),
+  backup: msg('A backup taken in the last 24 hours'),
   chain: msg('The chain API and a deposit address (or account key) are configured'),
   supportContacts: msg('The support e-mail and phone are yours, not the defaults'),
   fourEyes: msg('A second admin approves large withdrawals (WITHDRAW_FOUR_EYES_ABOVE)'),
@@ -61,7 +61,7 @@ export function GoLiveChecklist() {
                   {t('Fix it')}
                 </Link>
               ) : (
-                <span className="text-slate-600 dark:text-slate-300">{t('Set in the server’s environment (README, Configuration)')}</span>
+                <span className="text-slate-600 dark:text-slate-300">{t('Set in the server’s environment')}</span>
               ))}
           </li>
         ))}

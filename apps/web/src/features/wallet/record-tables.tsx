@@ -117,7 +117,7 @@ function WithdrawalDetails({ w }: { w: WithdrawalRecord }) {
           data-testid="withdrawal-tx"
           className="break-all font-semibold text-emerald-800 underline dark:text-emerald-300"
         >
-          {t('Payout transaction {tx}', { tx: `${w.payoutTxId.slice(0, 10)}…` })}
+          {t('Payout transaction {tx}', { tx: `${w.payoutTxId.slice(0, 8)}…${w.payoutTxId.slice(-6)}` })}
         </a>
       )}
     </div>

@@ -283,10 +283,12 @@ describe('payout proof on the chain', () => {
       sql`select count(*)::int as n from ledger_transactions where kind = 'withdrawal_process' and memo->>'withdrawalId' = ${id}`,
     );
     expect(processed.rows[0].n).toBe(1);
-    const note = await ctx.db.execute<{ params: { txId?: string } }>(
-      sql`select params from notifications where user_id = ${u.user._id} and kind = 'withdrawal_processed'`,
+    const note = await ctx.db.execute<{ params: { txId?: string }; body: string }>(
+      sql`select params, body from notifications where user_id = ${u.user._id} and kind = 'withdrawal_processed'`,
     );
     expect(note.rows[0].params.txId).toBe(good.txId);
+    // The body (what the notification and its e-mail say) names the transaction and links the explorer.
+    expect(note.rows[0].body).toContain(`https://tronscan.org/#/transaction/${good.txId}`);
     // Proven on the chain: it stays paid.
     expect((await adminA.client.post(`${W}/${id}`)).body.message).toBe(WITHDRAW_MSG.provenOnChain);
 

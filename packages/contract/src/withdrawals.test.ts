@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { renderNotification } from './notifications.js';
 import { WITHDRAW_MSG, tronAddressProblem, withdrawBody, withdrawPayoutBody, withdrawalFeeCents } from './withdrawals.js';
 
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -34,5 +35,16 @@ describe('withdrawPayoutBody', () => {
   it('takes 64 hex digits, with 0x, spaces or capitals; nothing else', () => {
     expect(withdrawPayoutBody.parse({ transactionId: ` 0x${'AB'.repeat(32)} ` }).transactionId).toBe('ab'.repeat(32));
     expect(withdrawPayoutBody.safeParse({ transactionId: 'ab'.repeat(31) }).success).toBe(false);
+  });
+});
+
+describe('the paid notification', () => {
+  it('carries the payout transaction and its explorer link, in English and in Arabic', () => {
+    const txId = 'ab'.repeat(32);
+    for (const lang of ['en', 'ar'] as const) {
+      const { body } = renderNotification('withdrawal_processed', { amountCents: 1950, paymentId: USDT, txId }, lang);
+      expect(body, lang).toContain(`https://tronscan.org/#/transaction/${txId}`);
+    }
+    expect(renderNotification('withdrawal_processed', { amountCents: 1950, paymentId: USDT }, 'en').body).not.toContain('tronscan');
   });
 });

@@ -96,6 +96,23 @@ for (const lang of ['en', 'ar'] as const) {
       await expect(link).toHaveAttribute('href', `https://tronscan.org/#/transaction/${payout.txId}`);
       await noSidewaysScroll(page);
       await expectAccessible(page);
+
+      // The desk at the same width (the super admin's own saved language): the held request says until when;
+      // delete waits in the row's menu.
+      const desk = await browser.newContext({ viewport: NARROW, locale: lang === 'ar' ? 'ar-AE' : 'en-US' });
+      try {
+        const admin = await desk.newPage();
+        await loginViaApi(admin, SADMIN.email, SADMIN.password);
+        await admin.goto('/admin/withdraw');
+        const row = admin.getByTestId('desk-row').filter({ hasText: to.slice(0, 8) });
+        await expect(row.getByTestId('desk-rule-state')).toContainText(/Held until|معلّق حتى/);
+        await expect(admin.getByTestId('desk-csv')).toHaveAttribute('href', '/api/v1/withdraw/approved.csv');
+        await expect(admin.getByTestId('admin-withdraw-row').first().getByRole('button', { name: /^(Delete|حذف)$/ })).toBeHidden();
+        await noSidewaysScroll(admin);
+        await expectAccessible(admin);
+      } finally {
+        await desk.close();
+      }
     } finally {
       await settings(browser, { withdrawNewAddressHoldHours: 0 });
       await context.close();

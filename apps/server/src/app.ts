@@ -58,6 +58,8 @@ declare module 'fastify' {
     emailWorker: EmailWorker | null;
     /** The platform settings the super admin edits (settings/store.ts): the one way features read them. */
     settings: SettingsStore;
+    /** A request arrived through a proxy (X-Forwarded-For) while TRUST_PROXY is unset: the go-live checklist says so. */
+    proxiedRequestSeen: boolean;
   }
 }
 
@@ -127,6 +129,7 @@ export async function buildApp(deps: AppDeps) {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
+  app.decorate('proxiedRequestSeen', false);
   // Behind a proxy without TRUST_PROXY, every client has the proxy's address: 100 failed logins from anyone
   // would then refuse everyone's logins for 15 minutes. Say so once, when the first proxied request arrives.
   if (trustProxy(config.TRUST_PROXY) === false) {
@@ -134,6 +137,7 @@ export async function buildApp(deps: AppDeps) {
     app.addHook('onRequest', (req, _reply, done) => {
       if (!warned && req.headers['x-forwarded-for'] !== undefined) {
         warned = true;
+        app.proxiedRequestSeen = true;
         req.log.warn('requests arrive through a proxy (X-Forwarded-For) but TRUST_PROXY is not set: throttling sees every client as the proxy. Set TRUST_PROXY (README, Configuration).');
       }
       done();

@@ -43,6 +43,15 @@ const envSchema = z.object({
   // Per-user deposit addresses: an account-level extended PUBLIC key; empty keeps payment requests.
   TRON_XPUB: settingVar('tronXpub', ''),
   ADMIN_2FA: settingVar('admin2fa', 'optional'),
+  // Withdrawal rules (settings); the defaults keep the product's first behaviour.
+  WITHDRAW_MIN: settingVar('withdrawMin', '0.01'),
+  WITHDRAW_MAX: settingVar('withdrawMax', '0'),
+  WITHDRAW_FEE_FIXED: settingVar('withdrawFeeFixed', '0'),
+  WITHDRAW_FEE_PERCENT: settingVar('withdrawFeePercent', '0'),
+  WITHDRAW_DAILY_LIMIT: settingVar('withdrawDailyLimit', '0'),
+  WITHDRAW_NEW_ADDRESS_HOLD_HOURS: settingVar('withdrawNewAddressHoldHours', '0'),
+  WITHDRAW_FOUR_EYES_ABOVE: settingVar('withdrawFourEyesAbove', '0'),
+  WITHDRAW_PROOF_REQUIRED: settingVar('withdrawProofRequired', 'optional'),
   REFERRAL_LEVELS: settingVar('referralLevels', '10,5,3'),
   REFERRAL_FIRST_DEPOSIT_BONUS: settingVar('referralFirstDepositBonus', '1.00'),
   REFERRAL_BONUS_MIN_DEPOSIT: settingVar('referralBonusMinDeposit', '12.00'),

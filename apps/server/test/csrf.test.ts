@@ -122,9 +122,9 @@ describe('a client written to the public API (docs/product.md#api): plain fetch(
     const boss = await admin();
     const headers = SAME_ORIGIN;
 
-    const w1 = await browserFetch('POST', '/api/v1/withdraw', { sid: user.sid, body: { amount: 10, paymentId: 'TRC-wallet-1' }, headers });
+    const w1 = await browserFetch('POST', '/api/v1/withdraw', { sid: user.sid, body: { amount: 10, paymentId: 'TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV' }, headers });
     expect(w1.status, JSON.stringify(w1.body)).toBe(201);
-    const w2 = await browserFetch('POST', '/api/v1/withdraw', { sid: user.sid, body: { amount: 5, paymentId: 'TRC-wallet-2' }, headers });
+    const w2 = await browserFetch('POST', '/api/v1/withdraw', { sid: user.sid, body: { amount: 5, paymentId: 'TQ4FrWgcE6Yo73RQL7qX8zyR3CeatAa94x' }, headers });
     expect(w2.status).toBe(201);
     expect(await balance(ctx, user.user._id)).toBe(10_000 - 1_500);
 
@@ -184,7 +184,7 @@ describe('refused: 403 and nothing changes', () => {
     const before = await worldSnapshot();
     const opts = (t: typeof token) => ({ headers: { ...headers }, csrf: t === true ? undefined : t === false ? (false as const) : t });
     const attempts = [
-      await user.client.post('/api/v1/withdraw', { amount: 20, paymentId: 'attacker' }, opts(token)),
+      await user.client.post('/api/v1/withdraw', { amount: 20, paymentId: 'TUxmT1eWxXm151FikE1awWS8GU3Kg1PqvC' }, opts(token)),
       await boss.client.put(`/api/v1/user/${user.user._id}/update-role`, { role: 'ADMIN' }, opts(token)),
       await boss.client.post('/api/v1/video', { link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', point: 100, time: 1 }, opts(token)),
       await boss.client.del(`/api/v1/user/${user.user._id}/delete-user`, opts(token)),
@@ -251,7 +251,7 @@ describe('the check and no-store follow the matched route, for every spelling of
     const depositId = claim.body.deposit._id as string;
     const before = await worldSnapshot();
     const cases = [
-      ...spellings('/api/v1/withdraw', port).map((target) => ({ target, sid: user.sid, body: JSON.stringify({ amount: 20, paymentId: 'attacker' }) })),
+      ...spellings('/api/v1/withdraw', port).map((target) => ({ target, sid: user.sid, body: JSON.stringify({ amount: 20, paymentId: 'TUxmT1eWxXm151FikE1awWS8GU3Kg1PqvC' }) })),
       ...spellings(`/api/v1/deposit/deposit/${depositId}`, port).map((target) => ({ target, sid: boss.sid, body: '{}' })),
     ];
     const failures: string[] = [];
@@ -266,10 +266,10 @@ describe('the check and no-store follow the matched route, for every spelling of
     await expectLedgerClean(ctx);
 
     // The same spellings that reach the route work with the token (the check is not refusing them for their spelling).
-    const ok = await rawRequest('POST', `/%61pi/v1/withdraw`, { Cookie: `sid=${user.sid}; XSRF-TOKEN=t1`, 'X-XSRF-TOKEN': 't1' }, JSON.stringify({ amount: 1, paymentId: 'p' }));
+    const ok = await rawRequest('POST', `/%61pi/v1/withdraw`, { Cookie: `sid=${user.sid}; XSRF-TOKEN=t1`, 'X-XSRF-TOKEN': 't1' }, JSON.stringify({ amount: 1, paymentId: 'TKVfgVNSqtEt89qmMgyMdDc2Wi1pv4BixS' }));
     expect(ok.status).toBe(201);
     expect(ok.headers['cache-control']).toBe('no-store');
-    const abs = await rawRequest('POST', `http://127.0.0.1:${port}/api/v1/withdraw`, { Cookie: `sid=${user.sid}; XSRF-TOKEN=t1`, 'X-XSRF-TOKEN': 't1' }, JSON.stringify({ amount: 1, paymentId: 'p' }));
+    const abs = await rawRequest('POST', `http://127.0.0.1:${port}/api/v1/withdraw`, { Cookie: `sid=${user.sid}; XSRF-TOKEN=t1`, 'X-XSRF-TOKEN': 't1' }, JSON.stringify({ amount: 1, paymentId: 'TKVfgVNSqtEt89qmMgyMdDc2Wi1pv4BixS' }));
     expect(abs.status).toBe(201);
     expect(await balance(ctx, user.user._id)).toBe(5_000 - 200);
   });

@@ -56,6 +56,7 @@ export const ROUTES: Record<string, Expect> = {
   'GET /api/v1/deposit/my-deposits': NEEDS_LOGIN,
   'POST /api/v1/withdraw': NEEDS_LOGIN,
   'GET /api/v1/withdraw/my-withdrawals': NEEDS_LOGIN,
+  'GET /api/v1/withdraw/rules': NEEDS_LOGIN,
   // Account security: the second sign-in step and passkey sign-in are public
   'POST /api/v1/user/login/2fa': { anonymous: 400, user: 400 }, // `{}` → "Enter the code from your authenticator app"
   'POST /api/v1/user/login/passkey/options': { anonymous: 200, user: 200 },
@@ -94,6 +95,7 @@ export const ROUTES: Record<string, Expect> = {
   'GET /api/v1/admin/closed-accounts': ADMIN_ONLY,
   'GET /api/v1/admin/dashboard': ADMIN_ONLY,
   'GET /api/v1/admin/audit': ADMIN_ONLY,
+  'GET /api/v1/admin/go-live': ADMIN_ONLY,
   'GET /api/v1/admin/ledger-check': ADMIN_ONLY,
   'GET /api/v1/settings': ADMIN_ONLY,
   'PUT /api/v1/settings': ADMIN_ONLY,
@@ -109,6 +111,10 @@ export const ROUTES: Record<string, Expect> = {
   'GET /api/v1/withdraw': ADMIN_ONLY,
   'POST /api/v1/withdraw/:id': ADMIN_ONLY,
   'DELETE /api/v1/withdraw/:id': ADMIN_ONLY,
+  'GET /api/v1/withdraw/desk': ADMIN_ONLY,
+  'GET /api/v1/withdraw/approved.csv': ADMIN_ONLY,
+  'POST /api/v1/withdraw/:id/approve': ADMIN_ONLY,
+  'POST /api/v1/withdraw/:id/payout': ADMIN_ONLY,
   'POST /api/v1/adpoint/addpoint': ADMIN_ONLY,
   'POST /api/v1/adpoint/removepoint': ADMIN_ONLY,
   'POST /api/v1/subscription/add-code': ADMIN_ONLY,

@@ -180,7 +180,7 @@ async function step(w: World, m: Model, c: Cmd, label: string): Promise<void> {
       return;
     }
     case 'withdraw': {
-      const res = await w.clients[c.user].post('/api/v1/withdraw', { amount: amount(c.cents), paymentId: `TRX-${w.run}` });
+      const res = await w.clients[c.user].post('/api/v1/withdraw', { amount: amount(c.cents), paymentId: 'TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV' });
       const want = m.bal[c.user] < c.cents ? 400 : 201;
       expectStatus(res.status, want, res.text);
       if (want === 201) {

@@ -97,7 +97,7 @@ test('20 withdrawals and 20 transfers of 60 from a balance of 100 → exactly on
   const [a, b] = await users(2, 0);
   await fund(ctx, a.user._id, 10_000);
   const calls = [
-    ...Array.from({ length: 20 }, (_, i) => a.client.post('/api/v1/withdraw', { amount: 60, paymentId: `w${i}` })),
+    ...Array.from({ length: 20 }, () => a.client.post('/api/v1/withdraw', { amount: 60, paymentId: 'TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV' })),
     ...Array.from({ length: 20 }, () => transfer(a.client, b.user.email, 60)),
   ];
   const results = await Promise.all(calls);
@@ -148,7 +148,7 @@ test('concurrent approvals of one deposit → credited at most once, matching it
 
 test('concurrent process and delete of one withdrawal: refunded or paid out, never both', async () => {
   const [u] = await users(1, 5_000);
-  const w = (await u.client.post('/api/v1/withdraw', { amount: 50, paymentId: 'both' })).body.withdrawal;
+  const w = (await u.client.post('/api/v1/withdraw', { amount: 50, paymentId: 'TQ4FrWgcE6Yo73RQL7qX8zyR3CeatAa94x' })).body.withdrawal;
   const results = await Promise.all([
     ...Array.from({ length: 5 }, () => admin.client.post(`/api/v1/withdraw/${w._id}`, { withdrawed: true })),
     ...Array.from({ length: 5 }, () => admin.client.del(`/api/v1/withdraw/${w._id}`)),
@@ -220,7 +220,7 @@ describe('Idempotency-Key on every money POST', () => {
     const [u] = await users(1, 10_000);
     const key = () => ({ 'idempotency-key': `idem-${Math.random()}` });
     const cases: { client: Client; path: string; body?: unknown }[] = [
-      { client: u.client, path: '/api/v1/withdraw', body: { amount: 1, paymentId: 'idem' } },
+      { client: u.client, path: '/api/v1/withdraw', body: { amount: 1, paymentId: 'TUxmT1eWxXm151FikE1awWS8GU3Kg1PqvC' } },
       { client: u.client, path: '/api/v1/deposit/deposit', body: { amount: 1, transactionId: txHash() } },
       { client: admin.client, path: '/api/v1/adpoint/addpoint', body: { email: u.user.email, points: 1 } },
     ];

@@ -80,18 +80,18 @@ describe('each event writes one notification for the user it concerns, with the 
     const { client: admin } = await signUpAs(ctx, 'ADMIN');
     const u = await signUp(ctx);
     await fund(ctx, u.user._id, 10_000);
-    const [requested] = await added([u.user._id], async () => ok(await u.client.post('/api/v1/withdraw', { amount: '30', paymentId: 'pay-w1' }), 201));
+    const [requested] = await added([u.user._id], async () => ok(await u.client.post('/api/v1/withdraw', { amount: '30', paymentId: 'TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV' }), 201));
     expect(requested.map((r) => [r.kind, r.body])).toEqual([
-      ['withdrawal_requested', 'Your withdrawal of 30.00 points to pay-w1 was received. The amount is held until it is processed.'],
+      ['withdrawal_requested', 'Your withdrawal of 30.00 points to TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV was received. The amount is held until it is processed.'],
     ]);
-    const [processed] = await added([u.user._id], async () => ok(await admin.post('/api/v1/withdraw/pay-w1', {})));
-    expect(processed.map((r) => [r.kind, r.body])).toEqual([['withdrawal_processed', 'Your withdrawal of 30.00 points to pay-w1 was processed.']]);
-    const [unprocessed] = await added([u.user._id], async () => ok(await admin.post('/api/v1/withdraw/pay-w1', {})));
+    const [processed] = await added([u.user._id], async () => ok(await admin.post('/api/v1/withdraw/TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV', {})));
+    expect(processed.map((r) => [r.kind, r.body])).toEqual([['withdrawal_processed', 'Your withdrawal of 30.00 points to TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV was processed.']]);
+    const [unprocessed] = await added([u.user._id], async () => ok(await admin.post('/api/v1/withdraw/TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV', {})));
     expect(unprocessed).toEqual([]);
-    ok(await u.client.post('/api/v1/withdraw', { amount: '5', paymentId: 'pay-w2' }), 201);
-    const [refunded] = await added([u.user._id], async () => ok(await admin.del('/api/v1/withdraw/pay-w2')));
+    ok(await u.client.post('/api/v1/withdraw', { amount: '5', paymentId: 'TQ4FrWgcE6Yo73RQL7qX8zyR3CeatAa94x' }), 201);
+    const [refunded] = await added([u.user._id], async () => ok(await admin.del('/api/v1/withdraw/TQ4FrWgcE6Yo73RQL7qX8zyR3CeatAa94x')));
     expect(refunded.map((r) => r.kind)).toEqual(['withdrawal_refunded']);
-    expect(refunded[0].body).toContain('5.00 points to pay-w2 was deleted and the amount returned');
+    expect(refunded[0].body).toContain('5.00 points to TQ4FrWgcE6Yo73RQL7qX8zyR3CeatAa94x was deleted and the amount returned');
   });
 
   test('a subscription paid with points, and one activated with a code', async () => {

@@ -113,9 +113,10 @@ export const MATRIX: Record<string, Entry> = {
   'GET /api/v1/deposit/my-deposits': { want: LOGGED_IN_200 },
   'POST /api/v1/withdraw': {
     want: [401, 400, 400, 400, 400],
-    probe: () => ({ body: { amount: 1_000_000, paymentId: 'TRX-matrix' } }), // more than anyone has
+    probe: () => ({ body: { amount: 1_000_000, paymentId: 'TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV' } }), // more than anyone has
   },
   'GET /api/v1/withdraw/my-withdrawals': { want: LOGGED_IN_200 },
+  'GET /api/v1/withdraw/rules': { want: LOGGED_IN_200 },
 
   // Account security. The second sign-in step and passkey sign-in are public (`{}` → 400).
   'POST /api/v1/user/login/2fa': { want: PUBLIC_400 },
@@ -178,8 +179,16 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/v1/deposit/unmatched/:id/assign': { want: ADMIN_404, probe: (me) => ({ params: { id: '1' }, body: { email: me.email } }) },
   'POST /api/v1/deposit/unmatched/:id/dismiss': { want: ADMIN_404, probe: () => ({ params: { id: '1' } }) },
   'GET /api/v1/withdraw': { want: ADMIN_200 },
+  'GET /api/v1/withdraw/desk': { want: ADMIN_200 },
+  'GET /api/v1/withdraw/approved.csv': { want: ADMIN_200 },
   'POST /api/v1/withdraw/:id': { want: ADMIN_404, attack: (_me, t) => ({ params: { id: t.withdrawalId } }) },
   'DELETE /api/v1/withdraw/:id': { want: ADMIN_404, attack: (_me, t) => ({ params: { id: t.withdrawalId } }) },
+  'POST /api/v1/withdraw/:id/approve': { want: ADMIN_404, attack: (_me, t) => ({ params: { id: t.withdrawalId } }) },
+  'POST /api/v1/withdraw/:id/payout': {
+    want: ADMIN_404,
+    probe: () => ({ body: { transactionId: 'ab'.repeat(32) } }),
+    attack: (_me, t) => ({ params: { id: t.withdrawalId }, body: { transactionId: 'ab'.repeat(32) } }),
+  },
   'POST /api/v1/adpoint/addpoint': {
     want: ADMIN_404,
     probe: () => ({ body: { email: nobody(), points: 5 } }),
@@ -193,6 +202,7 @@ export const MATRIX: Record<string, Entry> = {
 
   // Super admin only.
   'GET /api/v1/admin/audit': { want: SADMIN_200 },
+  'GET /api/v1/admin/go-live': { want: SADMIN_200 },
   'GET /api/v1/admin/ledger-check': { want: SADMIN_200 },
   // Platform settings: every admin reads them; only the super admin changes them (`{}` names no setting: 400).
   'GET /api/v1/settings': { want: ADMIN_200 },
@@ -250,7 +260,7 @@ beforeAll(async () => {
   await fund(ctx, victim.user._id, 10_000);
   const dep = await victim.client.post('/api/v1/deposit/deposit', { amount: 40, transactionId: txHash() });
   expect(dep.status).toBe(201);
-  const wd = await victim.client.post('/api/v1/withdraw', { amount: 10, paymentId: 'TRX-victim' });
+  const wd = await victim.client.post('/api/v1/withdraw', { amount: 10, paymentId: 'TQ4FrWgcE6Yo73RQL7qX8zyR3CeatAa94x' });
   expect(wd.status).toBe(201);
   const video = await actors.SADMIN.client.post('/api/v1/video', VALID_VIDEO);
   expect(video.status).toBe(201);

@@ -47,7 +47,7 @@ describe('a key completed elsewhere never stands in for a code', () => {
     const friend = await signUp(ctx);
     await fund(ctx, user._id, 10_000);
     const transfer = { recipientEmail: friend.user.email, points: 5 };
-    const withdrawal = { amount: 10, paymentId: 'TRX-keys' };
+    const withdrawal = { amount: 10, paymentId: 'TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV' };
 
     // Completed before 2FA was on: the same transfer, same body, same key.
     expect((await client.post('/api/v1/point/transfer', transfer, keyed('before-2fa'))).status).toBe(200);
@@ -72,7 +72,7 @@ describe('a key completed elsewhere never stands in for a code', () => {
     const otherBody = await client.post('/api/v1/point/transfer', { ...transfer, points: 500 }, keyed('checked'));
     expect(otherBody.status).toBe(400);
     expect(otherBody.body.message).toBe(SECURITY_MSG.codeRequired);
-    const otherRoute = await client.post('/api/v1/withdraw', { amount: 5, paymentId: 'TRX-keys' }, keyed('checked'));
+    const otherRoute = await client.post('/api/v1/withdraw', { amount: 5, paymentId: 'TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV' }, keyed('checked'));
     expect(otherRoute.status).toBe(400);
     expect(otherRoute.body.message).toBe(SECURITY_MSG.codeRequired);
 

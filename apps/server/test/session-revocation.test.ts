@@ -35,7 +35,7 @@ async function expectRevoked(sid: string, label: string) {
   expect(me.status, `${label}: /user/me`).toBe(401);
   expect(me.body).toEqual(LOGGED_OUT);
   const money = await moneySnapshot(ctx);
-  const w = await sessionClient(ctx, sid).post('/api/v1/withdraw', { amount: 1, paymentId: 'TRX-replay' });
+  const w = await sessionClient(ctx, sid).post('/api/v1/withdraw', { amount: 1, paymentId: 'TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV' });
   expect(w.status, `${label}: withdraw`).toBe(401);
   expect(await moneySnapshot(ctx)).toBe(money);
   expect(await sessionRowExists(sid), `${label}: session row`).toBe(false);

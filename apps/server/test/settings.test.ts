@@ -85,6 +85,15 @@ test('the environment seeds the settings: GET /settings names them after the var
       referralFirstDepositBonus: 1,
       minDeposit: 0.01,
       referralBonusMinDeposit: 12,
+      // The withdrawal rules' defaults keep the first behaviour.
+      withdrawMin: 0.01,
+      withdrawMax: 0,
+      withdrawFeeFixed: 0,
+      withdrawFeePercent: 0,
+      withdrawDailyLimit: 0,
+      withdrawNewAddressHoldHours: 0,
+      withdrawFourEyesAbove: 0,
+      withdrawProofRequired: 'optional',
     },
   });
   expect((await user.get('/api/v1/settings')).status).toBe(403);

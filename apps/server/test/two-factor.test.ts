@@ -174,7 +174,7 @@ describe('money out with two-factor sign-in on', () => {
     const { user: friend } = await signUp(ctx);
     await fund(ctx, user._id, 10_000);
     const { secret } = await enable2fa(client);
-    const withdrawal = { amount: 10, paymentId: 'TRX-2fa' };
+    const withdrawal = { amount: 10, paymentId: 'TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV' };
     const transfer = { recipientEmail: friend.email, points: 5 };
 
     const noCodeW = await client.post('/api/v1/withdraw', withdrawal);
@@ -222,7 +222,7 @@ describe('money out with two-factor sign-in on', () => {
   test('without 2FA no code is asked for', async () => {
     const { client, user } = await signUp(ctx);
     await fund(ctx, user._id, 1_000);
-    expect((await client.post('/api/v1/withdraw', { amount: 1, paymentId: 'TRX-plain' })).status).toBe(201);
+    expect((await client.post('/api/v1/withdraw', { amount: 1, paymentId: 'TQ4FrWgcE6Yo73RQL7qX8zyR3CeatAa94x' })).status).toBe(201);
   });
 });
 

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { MSG } from '@app/contract';
-import { SADMIN, api, expect, expectAccessible, loginViaApi, newUser, test } from './fixtures';
+import { SADMIN, api, expect, expectAccessible, loginViaApi, newUser, test, tronAddress } from './fixtures';
 import { ARTICLE_SLUGS } from '../src/features/marketing/article-slugs';
 
 const PHONE = { width: 390, height: 844 };
@@ -166,7 +166,7 @@ async function seededUser(browser: Browser, admin: APIRequestContext) {
   const registered = await ok(api(context.request, 'POST', '/user/register', user));
   await ok(api(admin, 'POST', '/adpoint/addpoint', { email: user.email, points: 120 }));
   await ok(api(context.request, 'POST', '/deposit/deposit', { amount: 12, transactionId: hex64() }));
-  await ok(api(context.request, 'POST', '/withdraw', { amount: 5, paymentId: `T${hex64()}` }));
+  await ok(api(context.request, 'POST', '/withdraw', { amount: 5, paymentId: tronAddress() }));
   await ok(api(context.request, 'POST', '/point/transfer', { recipientEmail: friend.email, points: 3.3 }));
   await context.close();
   return { ...user, referralCode: String(registered.user.referralCode ?? ''), friend };

@@ -3,7 +3,7 @@
 // top bar's user menu works by keyboard; the page is axe clean in both themes and never scrolls sideways.
 import { randomBytes } from 'node:crypto';
 import type { Browser } from '@playwright/test';
-import { DESKTOP, SADMIN, api, expect, expectAccessible, fillLogin, fillSignup, loginViaApi, newUser, test } from './fixtures';
+import { DESKTOP, SADMIN, api, expect, expectAccessible, fillLogin, fillSignup, loginViaApi, newUser, test, tronAddress } from './fixtures';
 
 test.use({ viewport: DESKTOP });
 
@@ -105,9 +105,9 @@ test('login lands on /user/dashboard, whose numbers are the API\'s', async ({ br
   await ok(api(admin.request, 'POST', `/deposit/deposit/${settledDeposit.deposit._id}`));
   await ok(api(owner.request, 'POST', '/deposit/deposit', { amount: 40, transactionId: hex64() }));
   await ok(api(owner.request, 'POST', '/deposit/deposit', { amount: 1234.56, transactionId: hex64() }));
-  const paid = await ok(api(owner.request, 'POST', '/withdraw', { amount: 5, paymentId: `T${hex64()}` }));
+  const paid = await ok(api(owner.request, 'POST', '/withdraw', { amount: 5, paymentId: tronAddress() }));
   await ok(api(admin.request, 'POST', `/withdraw/${paid.withdrawal._id}`));
-  await ok(api(owner.request, 'POST', '/withdraw', { amount: 9.99, paymentId: `T${hex64()}` }));
+  await ok(api(owner.request, 'POST', '/withdraw', { amount: 9.99, paymentId: tronAddress() }));
   await ok(api(owner.request, 'POST', '/point/transfer', { recipientEmail: friend.email, points: 3.3 }));
   await admin.context().close();
 

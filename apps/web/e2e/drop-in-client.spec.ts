@@ -6,7 +6,10 @@
 // refused with 403 for each, and nothing changes.
 import http from 'node:http';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { SADMIN, api, expect, loginViaApi, newUser, test } from './fixtures';
+import { SADMIN, api, expect, loginViaApi, newUser, test, tronAddress } from './fixtures';
+
+/** Where a forged withdrawal would send the money. */
+const FORGED_TO = tronAddress();
 
 const FIXTURE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Public-API client fixture</title></head>
 <body><p>fixture</p><script>
@@ -106,7 +109,7 @@ test('a public-API client page: works from the app’s origin without a token; f
   expect((await api(adminRequest, 'POST', '/user/login', SADMIN)).status).toBe(200);
   expect((await api(adminRequest, 'POST', '/adpoint/addpoint', { email: user.email, points: 50 })).status).toBe(200);
 
-  const withdrawal = await call(userPage, '', 'POST', '/withdraw', { amount: 10, paymentId: 'TRC20-dropin' });
+  const withdrawal = await call(userPage, '', 'POST', '/withdraw', { amount: 10, paymentId: tronAddress() });
   expect(withdrawal.status, JSON.stringify(withdrawal)).toBe(201);
   expect((await call(userPage, '', 'GET', '/user/point')).body.point).toBe(40);
 
@@ -141,13 +144,13 @@ test('a public-API client page: works from the app’s origin without a token; f
   // The page's own calls: a JSON body needs a CORS preflight, which the server refuses (403), so the browser never
   // sends the call and the page sees no answer.
   const attempts = [
-    await call(userOther, appOrigin, 'POST', '/withdraw', { amount: 10, paymentId: 'TRC20-forged' }),
+    await call(userOther, appOrigin, 'POST', '/withdraw', { amount: 10, paymentId: FORGED_TO }),
     await call(adminOther, appOrigin, 'PUT', `/user/${userId}/update-role`, { role: 'USER' }),
     await call(adminOther, appOrigin, 'POST', '/video', { link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', point: 99, time: 1 }),
   ];
   for (const a of attempts) expect(a.status, JSON.stringify(a)).toBe(0);
   // Sent as "simple" requests (no preflight: what a forging page does), the POSTs reach the server: 403.
-  await userOther.evaluate(([b]) => (window as any).simplePost(b, '/withdraw', { amount: 10, paymentId: 'TRC20-forged' }), [appOrigin]);
+  await userOther.evaluate(([b, to]) => (window as any).simplePost(b, '/withdraw', { amount: 10, paymentId: to }), [appOrigin, FORGED_TO]);
   await adminOther.evaluate(([b]) => (window as any).simplePost(b, '/video', { link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', point: 99, time: 1 }), [appOrigin]);
 
   // The simple POSTs are fire-and-forget from the page: on a loaded machine their answers may take a while.

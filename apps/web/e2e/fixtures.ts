@@ -1,9 +1,24 @@
 // Shared journey helpers: an axe scan of each page visited, API log-in shortcuts, known accounts.
+import { createHash, randomBytes } from 'node:crypto';
 import { test as base, expect, type Page, type APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const SADMIN = { email: 'sadmin@e2e.test', password: 'sadmin-password-1' };
 export const DEPOSIT_ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** A fresh Tron address (base58check of 0x41 + 20 random bytes): what a withdrawal's paymentId must be. */
+export function tronAddress(): string {
+  const body = Buffer.concat([Buffer.from([0x41]), randomBytes(20)]);
+  const sha = (b: Buffer) => createHash('sha256').update(b).digest();
+  let n = BigInt(`0x${Buffer.concat([body, sha(sha(body)).subarray(0, 4)]).toString('hex')}`);
+  let out = '';
+  while (n > 0n) {
+    out = BASE58[Number(n % 58n)] + out;
+    n /= 58n;
+  }
+  return out;
+}
 
 let seq = 0;
 export function newUser(prefix = 'user') {

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { test, expect, type Page, type Browser } from '@playwright/test';
-import { DEPOSIT_ADDRESS, SADMIN, api, expectAccessible, newUser } from './fixtures';
+import { DEPOSIT_ADDRESS, SADMIN, api, expectAccessible, newUser, tronAddress } from './fixtures';
 
 async function loggedInPage(browser: Browser, creds: { email: string; password: string }, register?: ReturnType<typeof newUser>) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -25,7 +25,6 @@ const confirmDialog = (page: Page) => page.getByRole('dialog').getByRole('button
 test('deposit → approval → transfer → withdrawal → processing, with a statement and CSV that agree', async ({ browser }) => {
   const A = newUser('alice');
   const B = newUser('bob');
-  const n = Date.now().toString(36);
   const txHash = randomBytes(32).toString('hex');
   const bob = await loggedInPage(browser, B, B);
   const alice = await loggedInPage(browser, A, A);
@@ -79,16 +78,17 @@ test('deposit → approval → transfer → withdrawal → processing, with a st
   await alice.goto('/user/withdraw');
   await expectAccessible(alice);
   await alice.getByLabel('Amount (USDT)').fill('10');
-  await alice.getByLabel('Payment ID').fill(`pay-${n}`);
+  const payTo = tronAddress();
+  await alice.getByLabel('Payment ID').fill(payTo);
   await alice.getByRole('button', { name: 'Request withdrawal' }).click();
   await confirmDialog(alice);
   await toast(alice, /Withdrawal request submitted/);
   await expect(alice.getByTestId('available-balance')).toHaveText('27.50 USDT');
-  await expect(alice.getByTestId('history-row').filter({ hasText: `pay-${n}` })).toContainText('Pending');
+  await expect(alice.getByTestId('history-row').filter({ hasText: payTo })).toContainText('Pending');
 
   // The admin processes it.
   await admin.goto('/admin/withdraw');
-  const wrow = admin.getByTestId('admin-withdraw-row').filter({ hasText: `pay-${n}` });
+  const wrow = admin.getByTestId('admin-withdraw-row').filter({ hasText: payTo });
   await expectAccessible(admin);
   await wrow.getByRole('button', { name: 'Mark processed' }).click();
   await confirmDialog(admin);
@@ -97,7 +97,7 @@ test('deposit → approval → transfer → withdrawal → processing, with a st
 
   // History shows Approved for both.
   await alice.goto('/user/history');
-  await expect(alice.getByTestId('history-row').filter({ hasText: `pay-${n}` })).toContainText('Approved');
+  await expect(alice.getByTestId('history-row').filter({ hasText: payTo })).toContainText('Approved');
   await expect(alice.getByTestId('history-row').filter({ hasText: txHash })).toContainText('Approved');
   await expectAccessible(alice);
 

@@ -8,7 +8,7 @@
 // and the widths are tried by resizing that page (no new contexts, no reloads).
 import { randomBytes } from 'node:crypto';
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { SADMIN, api, newUser } from './fixtures';
+import { SADMIN, api, newUser, tronAddress } from './fixtures';
 import { ARTICLE_SLUGS } from '../src/features/marketing/article-slugs';
 
 /** Who may open a route: a role reaches its own level and every level before it. */
@@ -140,7 +140,7 @@ async function seed(browser: Browser) {
   await ok(api(admin.request, 'POST', `/deposit/deposit/${approved.deposit._id}`));
   await ok(api(user.page.request, 'POST', '/deposit/deposit', { amount: 999999.99, transactionId: hex64() }));
   // A withdrawal to a long address, and a transfer to the other long-named user.
-  await ok(api(user.page.request, 'POST', '/withdraw', { amount: 999999.99, paymentId: padded(`T${hex64()}`, 100) }));
+  await ok(api(user.page.request, 'POST', '/withdraw', { amount: 999999.99, paymentId: tronAddress() }));
   await ok(api(user.page.request, 'POST', '/point/transfer', { recipientEmail: other.email, points: 1000000 }));
   const video = await ok(api(admin.request, 'POST', '/video', { link: `https://example.com/sweep-${hex64()}.mp4`, point: 1000000, time: 1 }));
   await recipient.page.context().close();

@@ -119,3 +119,23 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const auditResponse = z.object({ ...ok, entries: z.array(auditEntry), page: z.number(), limit: z.number(), total: z.number() });
 export type AuditResponse = z.infer<typeof auditResponse>;
+
+/**
+ * GET /admin/go-live (super admin): what stands between this installation and running real money. Each item is
+ * ok or not, with the figure that says why (`count`: admins without two-factor sign-in; `at`: the last backup) and
+ * where it is fixed (`fix`: a page of the app, or null when it is the environment: README, Configuration).
+ */
+export const GO_LIVE_ITEMS = ['admin2fa', 'backup', 'chain', 'supportContacts', 'fourEyes', 'newAddressHold', 'trustProxy', 'appUrlHttps'] as const;
+export const goLiveResponse = z.object({
+  ...ok,
+  items: z.array(
+    z.object({
+      id: z.enum(GO_LIVE_ITEMS),
+      ok: z.boolean(),
+      count: z.number().optional(),
+      at: z.string().nullable().optional(),
+      fix: z.string().nullable(),
+    }),
+  ),
+});
+export type GoLiveResponse = z.infer<typeof goLiveResponse>;

@@ -8,6 +8,7 @@ import { formatCents } from './money.js';
 import type { Language } from './language.js';
 import { TEXT_MSG, multiLineText, oneLineText } from './one-line.js';
 import { multiLineDisplay, oneLineDisplay, quotedName } from './text.js';
+import { explorerTxUrl } from './withdrawals.js';
 
 export const NOTIFICATION_CATEGORIES = ['deposits', 'withdrawals', 'transfers', 'subscription', 'referrals', 'points', 'security', 'announcements'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
@@ -20,7 +21,8 @@ export interface NotificationParams {
   deposit_credited: { amountCents: number; via: 'admin' | 'chain'; reference?: string };
   deposit_reverted: { amountCents: number; reference?: string };
   withdrawal_requested: { amountCents: number; paymentId: string };
-  withdrawal_processed: { amountCents: number; paymentId: string };
+  /** `txId`: the payout transaction, when it was proven on the chain. */
+  withdrawal_processed: { amountCents: number; paymentId: string; txId?: string };
   withdrawal_refunded: { amountCents: number; paymentId: string };
   /** To the recipient: the sender's name, never their e-mail. */
   transfer_received: { amountCents: number; senderName: string };
@@ -98,7 +100,7 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
   }),
   withdrawal_processed: (p) => ({
     title: 'Withdrawal processed',
-    body: `Your withdrawal of ${points(p.amountCents)} to ${one(p.paymentId)} was processed.`,
+    body: `Your withdrawal of ${points(p.amountCents)} to ${one(p.paymentId)} was processed.${p.txId ? ` Transaction: ${one(p.txId)} (${explorerTxUrl(one(p.txId))})` : ''}`,
   }),
   withdrawal_refunded: (p) => ({
     title: 'Withdrawal refunded',
@@ -203,7 +205,7 @@ export const NOTIFICATION_TEXT_AR: { readonly [K in NotificationKind]: (p: Notif
   }),
   withdrawal_processed: (p) => ({
     title: 'تمت معالجة السحب',
-    body: `تمت معالجة طلبك لسحب ${pointsAr(p.amountCents)} إلى ${iso(p.paymentId)}.`,
+    body: `تمت معالجة طلبك لسحب ${pointsAr(p.amountCents)} إلى ${iso(p.paymentId)}.${p.txId ? ` المعاملة: ${iso(p.txId)} (${iso(explorerTxUrl(p.txId))})` : ''}`,
   }),
   withdrawal_refunded: (p) => ({
     title: 'تمت إعادة مبلغ السحب',

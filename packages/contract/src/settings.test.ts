@@ -23,6 +23,18 @@ describe('the settings registry', () => {
     });
   });
 
+  test('withdrawal rules: the fee percentage is stored in basis points (0–100 %), the hold in whole hours up to 720', () => {
+    const pct = SETTINGS.withdrawFeePercent.schema;
+    expect(pct.parse('2.5')).toBe(250);
+    expect(pct.parse(0)).toBe(0);
+    expect(pct.parse(100)).toBe(10_000);
+    for (const bad of [100.01, -1, '1.005', 'x']) expect(pct.safeParse(bad).error?.issues[0].message, String(bad)).toBe(SETTINGS_MSG.withdrawFeePercent);
+    expect(settingsToJson({ withdrawFeePercent: 250 } as SettingsStored)).toMatchObject({ withdrawFeePercent: 2.5 });
+    expect(SETTINGS.withdrawNewAddressHoldHours.schema.parse('24')).toBe(24);
+    expect(SETTINGS.withdrawNewAddressHoldHours.schema.safeParse(721).success).toBe(false);
+    expect(SETTINGS.withdrawProofRequired.schema.safeParse('always').success).toBe(false);
+  });
+
   test('texts: a TRC20 address or empty, an e-mail (lower-cased), a phone; control characters refused', () => {
     expect(SETTINGS.depositAddress.schema.parse(' TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE ')).toBe('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE');
     expect(SETTINGS.depositAddress.schema.parse('')).toBe('');

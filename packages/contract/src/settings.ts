@@ -23,12 +23,16 @@ export const SETTINGS_MSG = {
   empty: 'Send at least one setting to change',
   depositAddress: 'Deposit address must be a Tron (TRC20) address: 34 characters starting with T (or empty to turn deposits off)',
   amount: (label: string) => `${label} must be 0 or an amount with at most 2 decimals, up to 1,000,000.00`,
+  withdrawAmount: (label: string) => `${label} must be 0 or an amount with at most 2 decimals, up to 1,000,000.00`,
   supportEmail: 'Support e-mail must be an e-mail address',
   supportEmailInvisible: 'Support e-mail must not contain invisible or direction-control characters',
   supportPhone: 'Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .',
   signupLimitPerHour: 'Sign-ups per address and hour must be a whole number of accounts from 0 (no limit) to 1,000,000',
   emailRateLimit: 'E-mails per second must be a whole number from 0 (no limit) to 10,000',
   admin2fa: 'Two-factor sign-in for admins must be "required" or "optional"',
+  withdrawFeePercent: 'Withdrawal fee (%) must be a percentage from 0 to 100 with at most 2 decimals',
+  withdrawNewAddressHoldHours: 'New-address hold must be a whole number of hours from 0 (off) to 720',
+  withdrawProofRequired: 'Payout proof must be "required" or "optional"',
   referralLevels: `Referral levels must be 1 to ${REFERRAL_MAX_LEVELS} percentages separated by commas (such as 10,5,3), each 0 to 100 with at most 2 decimals, adding up to at most 100`,
 } as const;
 
@@ -43,17 +47,32 @@ const countSetting = (message: string, max: number) =>
     return Number(text);
   });
 
-/** 0 or a positive amount (number or decimal text) → integer cents. */
-const amountOrZero = (label: string) =>
+/** 0 or a positive amount (number or decimal text) → integer cents; `message` otherwise. */
+const zeroOrCents = (message: string) =>
   z.unknown().transform((value, ctx) => {
     const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : null;
     if (text !== null && /^0+(\.0{1,2})?$/.test(text)) return 0;
     const cents = parseCents(value);
     if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: SETTINGS_MSG.amount(label) });
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
     return cents;
+  });
+const amountOrZero = (label: string) => zeroOrCents(SETTINGS_MSG.amount(label));
+/** The withdrawal rules' amounts (a template of their own: each lists at most a few labels). */
+const withdrawAmount = (label: string) => zeroOrCents(SETTINGS_MSG.withdrawAmount(label));
+
+/** A percentage 0–100 with at most 2 decimals → basis points (2.5 → 250): sent and shown like an amount. */
+const percentSetting = (message: string) =>
+  z.unknown().transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : null;
+    const bp = text !== null && /^0+(\.0{1,2})?$/.test(text) ? 0 : parseCents(value);
+    if (bp === null || bp > 10_000) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return bp;
   });
 
 /**
@@ -187,6 +206,64 @@ export const SETTINGS = {
     label: 'Referral bonus minimum deposit',
     help: 'The first deposit must be at least this much for the referrer to get the first-deposit bonus (a smaller first deposit pays none, ever); the bonus never exceeds the deposit. 12.00 by default, the cheapest package.',
     schema: amountOrZero('Referral bonus minimum deposit'),
+  },
+  // Withdrawal rules (docs/product.md#withdrawals): every default keeps the product's first behaviour.
+  withdrawMin: {
+    env: 'WITHDRAW_MIN',
+    kind: 'amount',
+    label: 'Minimum withdrawal',
+    help: 'The smallest withdrawal a user may ask for. 0.01 by default (the product’s).',
+    schema: withdrawAmount('Minimum withdrawal'),
+  },
+  withdrawMax: {
+    env: 'WITHDRAW_MAX',
+    kind: 'amount',
+    label: 'Maximum withdrawal',
+    help: 'The largest single withdrawal. 0: no maximum.',
+    schema: withdrawAmount('Maximum withdrawal'),
+  },
+  withdrawFeeFixed: {
+    env: 'WITHDRAW_FEE_FIXED',
+    kind: 'amount',
+    label: 'Withdrawal fee (fixed)',
+    help: 'Taken from each withdrawal when it is requested (to the platform’s fee account), returned if the request is deleted. 0: none.',
+    schema: withdrawAmount('Withdrawal fee (fixed)'),
+  },
+  withdrawFeePercent: {
+    env: 'WITHDRAW_FEE_PERCENT',
+    kind: 'amount',
+    label: 'Withdrawal fee (%)',
+    help: 'A percentage of each withdrawal taken as a fee, added to the fixed fee (rounded to the cent). 0: none.',
+    schema: percentSetting(SETTINGS_MSG.withdrawFeePercent),
+  },
+  withdrawDailyLimit: {
+    env: 'WITHDRAW_DAILY_LIMIT',
+    kind: 'amount',
+    label: 'Withdrawal limit per user and 24 hours',
+    help: 'The most one user may ask to withdraw over any 24 hours (deleted requests do not count). 0: no limit.',
+    schema: withdrawAmount('Withdrawal limit per user and 24 hours'),
+  },
+  withdrawNewAddressHoldHours: {
+    env: 'WITHDRAW_NEW_ADDRESS_HOLD_HOURS',
+    kind: 'count',
+    label: 'New payout address hold (hours)',
+    help: 'A withdrawal to an address this user was never paid at before cannot be marked paid until this many hours after the request; the user is told when. 0: off.',
+    schema: countSetting(SETTINGS_MSG.withdrawNewAddressHoldHours, 720),
+  },
+  withdrawFourEyesAbove: {
+    env: 'WITHDRAW_FOUR_EYES_ABOVE',
+    kind: 'amount',
+    label: 'Second admin approval above',
+    help: 'A withdrawal larger than this needs the approval of a second admin, other than the one marking it paid. 0: off.',
+    schema: withdrawAmount('Second admin approval above'),
+  },
+  withdrawProofRequired: {
+    env: 'WITHDRAW_PROOF_REQUIRED',
+    kind: 'text',
+    label: 'Payout proof on the chain',
+    help: '"required": a withdrawal is marked paid only with its payout transaction id, checked on the chain (the Tron API must be set); "optional": the admin may attach it.',
+    schema: textSetting(/^(required|optional)$/, SETTINGS_MSG.withdrawProofRequired, { max: 8 }),
+    choices: ['optional', 'required'],
   },
 } as const satisfies Record<string, SettingDefinition>;
 

@@ -7,6 +7,7 @@ export const SYSTEM_ACCOUNTS = [
   'external:withdrawals',
   'hold:withdrawals',
   'income:subscriptions',
+  'income:withdrawal_fees',
   'expense:rewards',
   'expense:referrals',
   'equity:adjustments',

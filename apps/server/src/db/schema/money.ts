@@ -42,12 +42,20 @@ export const withdrawals = pgTable(
     paymentId: text('payment_id').notNull(),
     withdrawed: boolean('withdrawed').notNull().default(false),
     version: integer('version').notNull().default(0),
+    // Taken when the request was made (income:withdrawal_fees); what is paid out is amount − fee.
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
+    // A payout address new to the user: not payable before this time (null: not held).
+    payableAfter: timestamp('payable_after', { withTimezone: true }),
+    // The chain transaction proven to pay it (64 lower-case hex digits); one transaction pays one withdrawal.
+    payoutTxId: text('payout_tx_id'),
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('withdrawals_amount_positive', sql`${t.amountCents} > 0`),
+    check('withdrawals_fee_range', sql`${t.feeCents} >= 0 and ${t.feeCents} < ${t.amountCents}`),
+    uniqueIndex('withdrawals_payout_tx_idx').on(t.payoutTxId).where(sql`${t.payoutTxId} is not null`),
     index('withdrawals_user_idx').on(t.userId, t.createdAt),
     index('withdrawals_created_idx').on(t.createdAt),
     index('withdrawals_payment_idx').on(t.paymentId),
@@ -58,6 +66,17 @@ export const withdrawals = pgTable(
     index('withdrawals_admin_list_idx').on(t.createdAt, t.id).where(sql`${t.hiddenAt} is null`),
     index('withdrawals_admin_status_idx').on(t.withdrawed, t.createdAt, t.id).where(sql`${t.hiddenAt} is null`),
   ],
+);
+
+/** Four-eyes: each admin's approval of a withdrawal, once per admin. */
+export const withdrawalApprovals = pgTable(
+  'withdrawal_approvals',
+  {
+    withdrawalId: uuid('withdrawal_id').notNull().references(() => withdrawals.id),
+    adminId: uuid('admin_id').notNull().references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'withdrawal_approvals_pkey', columns: [t.withdrawalId, t.adminId] })],
 );
 
 export const videos = pgTable(

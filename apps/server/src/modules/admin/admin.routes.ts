@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditQuery, auditResponse, dashboardResponse } from '@app/contract';
+import { auditQuery, auditResponse, dashboardResponse, goLiveResponse } from '@app/contract';
 import { requireAdmin, requireRole } from '../../http/guards.js';
 import { auditEntries, dashboard } from './admin.service.js';
+import { goLive } from './go-live.js';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock } = app.deps;
+  const { db, clock, config } = app.deps;
   const tags = ['admin'];
 
   app.get(
@@ -14,6 +15,25 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Headline figures and the last 30 UTC days of deposits, withdrawals and sign-ups', response: { 200: dashboardResponse } },
     },
     async () => ({ success: true, message: 'ok', ...(await dashboard(db, clock)) }),
+  );
+
+  app.get(
+    '/admin/go-live',
+    {
+      onRequest: requireRole('SADMIN'),
+      schema: { tags, summary: 'The go-live checklist: what stands between this installation and running real money (super admin only)', response: { 200: goLiveResponse } },
+    },
+    async () => ({
+      success: true,
+      message: 'ok',
+      items: await goLive(db, app.settings, {
+        dataDir: config.DATA_DIR,
+        appUrl: config.APP_URL,
+        trustProxySet: config.TRUST_PROXY.trim() !== '',
+        proxiedRequestSeen: app.proxiedRequestSeen,
+        now: clock(),
+      }),
+    }),
   );
 
   app.get(

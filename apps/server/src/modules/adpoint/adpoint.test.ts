@@ -88,7 +88,7 @@ describe('a USER calling any admin money route → 403 and nothing moved', () =>
     const victim = await signUp(ctx);
     await fund(ctx, victim.user._id, 1_000);
     const dep = (await victim.client.post('/api/v1/deposit/deposit', { amount: 5, transactionId: txHash() })).body.deposit._id;
-    const wd = (await victim.client.post('/api/v1/withdraw', { amount: 5, paymentId: 'u403' })).body.withdrawal._id;
+    const wd = (await victim.client.post('/api/v1/withdraw', { amount: 5, paymentId: 'TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV' })).body.withdrawal._id;
     const before = await moneySnapshot(ctx);
     const audits = await auditCount(ctx);
     const calls: [string, string, unknown?][] = [

@@ -13,6 +13,7 @@ export type AuditAction =
   | 'deposit.addresses_swept'
   | 'withdrawal.processed'
   | 'withdrawal.unprocessed'
+  | 'withdrawal.approved'
   | 'withdrawal.deleted'
   | 'points.added'
   | 'points.removed'

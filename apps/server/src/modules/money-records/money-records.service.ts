@@ -25,6 +25,8 @@ export interface MoneyRecordKind<Row extends RecordRow, Rec> {
   visibleCount: RowCountName;
   toRecord: (row: Row) => Rec;
   messages: { notFound: string; ambiguous: string };
+  /** Fields of the record beyond the shared ones, as a SQL json object of the table's row (the unpaged JSON list). */
+  extraJson?: SQL;
 }
 
 export interface RecordFilter {
@@ -108,6 +110,7 @@ export async function listAllRecordsJson(db: Db, kind: MoneyRecordKind<never, un
       with page as (
         select ${t.id} as id, ${t.amountCents} as amount_cents, ${kind.reference.column} as reference,
                ${kind.done.column} as done, ${t.createdAt} as created_at, ${t.userId} as user_id,
+               ${kind.extraJson ? sql`${kind.extraJson}::jsonb` : sql`null::jsonb`} as extra,
                row_number() over (order by ${order}) as rn
         from ${t}
         where ${cond} order by ${order} limit ${max + 1}
@@ -115,7 +118,7 @@ export async function listAllRecordsJson(db: Db, kind: MoneyRecordKind<never, un
       select count(*)::int as n, coalesce(json_agg(json_build_object(
                '_id', p.id, 'amount', ${centsNumber('p.amount_cents')}, ${referenceName}, p.reference, ${doneName}, p.done,
                'createdAt', ${isoTime('p.created_at')}, 'email', (select u.email from users u where u.id = p.user_id), 'userId', p.user_id
-             ) order by p.rn) filter (where p.rn <= ${max}), '[]')::text as json
+             )::jsonb || coalesce(p.extra, '{}'::jsonb) order by p.rn) filter (where p.rn <= ${max}), '[]')::text as json
       from page p`),
     countListed(db, kind, q, cond),
   ]);

@@ -17,16 +17,16 @@ describe('GET /user/statement', () => {
     const other = await signUp(ctx);
     expect((await admin.client.post('/api/v1/adpoint/addpoint', { email: u.user.email, points: 50 })).status).toBe(200);
     expect((await u.client.post('/api/v1/point/transfer', { recipientEmail: other.user.email, points: 5 })).status).toBe(200);
-    const wd = (await u.client.post('/api/v1/withdraw', { amount: 10, paymentId: 'wallet-ar-1' })).body.withdrawal;
+    const wd = (await u.client.post('/api/v1/withdraw', { amount: 10, paymentId: 'TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV' })).body.withdrawal;
     expect(wd).toBeTruthy();
     const english = (await u.client.get('/api/v1/user/statement')).body.entries.map((e: { description: string }) => e.description);
-    expect(english).toEqual(['Withdrawal requested (payment ID wallet-ar-1)', `Transfer to ${other.user.email}`, 'Points added by an admin']);
+    expect(english).toEqual(['Withdrawal requested (payment ID TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV)', `Transfer to ${other.user.email}`, 'Points added by an admin']);
 
     expect((await u.client.put('/api/v1/user/language', { language: 'ar' })).status).toBe(200);
     const res = await u.client.get('/api/v1/user/statement');
     const arabic = res.body.entries.map((e: { description: string }) => e.description);
     expect(arabic).toEqual([
-      'طلب سحب (معرّف الدفع \u2068wallet-ar-1\u2069)',
+      'طلب سحب (معرّف الدفع \u2068TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV\u2069)',
       `تحويل إلى \u2068${other.user.email}\u2069`,
       'نقاط أضافها مشرف',
     ]);
@@ -43,7 +43,7 @@ describe('GET /user/statement', () => {
     expect((await other.client.post('/api/v1/point/transfer', { recipientEmail: u.user.email, points: 0.25 })).status).toBe(200);
     const dep = (await u.client.post('/api/v1/deposit/deposit', { amount: 20, transactionId: txHash() })).body.deposit;
     expect((await admin.client.post(`/api/v1/deposit/deposit/${dep._id}`)).status).toBe(200);
-    const wd = (await u.client.post('/api/v1/withdraw', { amount: 30, paymentId: 'my-wallet' })).body.withdrawal;
+    const wd = (await u.client.post('/api/v1/withdraw', { amount: 30, paymentId: 'TQ4FrWgcE6Yo73RQL7qX8zyR3CeatAa94x' })).body.withdrawal;
     expect((await admin.client.del(`/api/v1/withdraw/${wd._id}`)).status).toBe(200);
     expect((await admin.client.post('/api/v1/adpoint/removepoint', { email: u.user.email, points: 1 })).status).toBe(200);
 
@@ -67,7 +67,7 @@ describe('GET /user/statement', () => {
     expect(descriptions[5]).toBe(`Transfer to ${other.user.email}`);
     expect(descriptions[4]).toBe(`Transfer from ${other.user.email}`);
     expect(descriptions[3]).toContain(dep.transactionId);
-    expect(descriptions[2]).toContain('my-wallet');
+    expect(descriptions[2]).toContain('TQ4FrWgcE6Yo73RQL7qX8zyR3CeatAa94x');
 
     // Pages of 3 walk the same list with the same balances.
     const seen: unknown[] = [];

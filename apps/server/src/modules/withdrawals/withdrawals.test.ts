@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WITHDRAW_MSG } from '@app/contract';
 import { signUp, type SignedUp, type TestContext } from '../../../test/helpers.js';
 import { auditCount, balance, closeMoneyApp, fund, moneySnapshot, startMoneyApp, systemBalance } from '../../../test/money-helpers.js';
+import { randomTronAddress } from '../../../test/tron-standin.js';
+
+const ADDR = randomTronAddress();
 
 let ctx: TestContext;
 let admin: SignedUp;
@@ -24,34 +27,35 @@ describe('POST /withdraw', () => {
   test('user −x, hold:withdrawals +x at once; 201 {success, message, withdrawal}; listed in my-withdrawals', async () => {
     const u = await funded(10_000);
     const hold = await systemBalance(ctx, 'hold:withdrawals');
-    const res = await u.client.post(W, { amount: 25.5, paymentId: '  TXYZ wallet address  ' });
+    const res = await u.client.post(W, { amount: 25.5, paymentId: `  ${ADDR}  ` });
     expect(res.status).toBe(201);
     expect(res.body.success).toBe(true);
     expect(res.body.message).toBe(WITHDRAW_MSG.submitted);
-    expect(res.body.withdrawal).toMatchObject({ amount: 25.5, paymentId: 'TXYZ wallet address', withdrawed: false });
+    expect(res.body.withdrawal).toMatchObject({ amount: 25.5, paymentId: ADDR, withdrawed: false, fee: 0, net: 25.5, payableAfter: null, payoutTxId: null });
     expect(await balance(ctx, u.user._id)).toBe(7_450);
     expect(await systemBalance(ctx, 'hold:withdrawals')).toBe(hold + 2_550);
     const mine = await u.client.get(`${W}/my-withdrawals`);
     expect(mine.status).toBe(200);
     expect(mine.body.success).toBe(true);
     expect(mine.body.withdrawals).toEqual([res.body.withdrawal]);
-    expect(Object.keys(mine.body.withdrawals[0]).sort()).toEqual(['_id', 'amount', 'createdAt', 'paymentId', 'withdrawed']);
+    expect(Object.keys(mine.body.withdrawals[0]).sort()).toEqual(['_id', 'amount', 'createdAt', 'fee', 'net', 'payableAfter', 'paymentId', 'payoutTxId', 'withdrawed']);
   });
 
   test('refusals → 4xx with a message, nothing moved', async () => {
     const u = await funded(1_000);
     const before = await moneySnapshot(ctx);
     const cases: [unknown, number][] = [
-      [{ amount: 10.01, paymentId: 'p' }, 400],
-      [{ amount: 0, paymentId: 'p' }, 400],
-      [{ amount: -1, paymentId: 'p' }, 400],
-      [{ amount: 0.001, paymentId: 'p' }, 400],
-      [{ amount: 1e21, paymentId: 'p' }, 400],
-      [{ amount: 'abc', paymentId: 'p' }, 400],
-      [{ amount: null, paymentId: 'p' }, 400],
+      [{ amount: 10.01, paymentId: ADDR }, 400],
+      [{ amount: 0, paymentId: ADDR }, 400],
+      [{ amount: -1, paymentId: ADDR }, 400],
+      [{ amount: 0.001, paymentId: ADDR }, 400],
+      [{ amount: 1e21, paymentId: ADDR }, 400],
+      [{ amount: 'abc', paymentId: ADDR }, 400],
+      [{ amount: null, paymentId: ADDR }, 400],
       [{ amount: 1, paymentId: '' }, 400],
       [{ amount: 1, paymentId: '   ' }, 400],
       [{ amount: 1, paymentId: 'x'.repeat(129) }, 400],
+      [{ amount: 1, paymentId: 'TXYZ wallet address' }, 400],
       [{ amount: 1 }, 400],
     ];
     for (const [body, status] of cases) {
@@ -60,11 +64,11 @@ describe('POST /withdraw', () => {
       expect(res.body.success).toBe(false);
       expect(res.body.message.length).toBeGreaterThan(0);
     }
-    expect((await u.client.post(W, { amount: 10.01, paymentId: 'p' })).body.message).toBe(WITHDRAW_MSG.insufficient);
+    expect((await u.client.post(W, { amount: 10.01, paymentId: ADDR })).body.message).toBe(WITHDRAW_MSG.insufficient);
     expect(await moneySnapshot(ctx)).toBe(before);
     expect((await u.client.get(`${W}/my-withdrawals`)).body.withdrawals).toEqual([]);
     // Exactly the balance is allowed.
-    expect((await u.client.post(W, { amount: 10, paymentId: 'p' })).status).toBe(201);
+    expect((await u.client.post(W, { amount: 10, paymentId: ADDR })).status).toBe(201);
     expect(await balance(ctx, u.user._id)).toBe(0);
   });
 });
@@ -72,7 +76,7 @@ describe('POST /withdraw', () => {
 describe('admin: process, unprocess, delete', () => {
   test('process: hold −x, external:withdrawals +x, answers withdrawed:true; again: back to pending', async () => {
     const u = await funded(5_000);
-    const id = (await u.client.post(W, { amount: 20, paymentId: 'addr-1' })).body.withdrawal._id;
+    const id = (await u.client.post(W, { amount: 20, paymentId: ADDR })).body.withdrawal._id;
     const hold = await systemBalance(ctx, 'hold:withdrawals');
     const ext = await systemBalance(ctx, 'external:withdrawals');
     const r1 = await admin.client.post(`${W}/${id}`);
@@ -92,7 +96,7 @@ describe('admin: process, unprocess, delete', () => {
 
   test('deleting a pending withdrawal refunds exactly once (even when sent 10 times at once)', async () => {
     const u = await funded(5_000);
-    const id = (await u.client.post(W, { amount: 30, paymentId: 'addr-2' })).body.withdrawal._id;
+    const id = (await u.client.post(W, { amount: 30, paymentId: ADDR })).body.withdrawal._id;
     expect(await balance(ctx, u.user._id)).toBe(2_000);
     await admin.client.get('/api/v1/health');
     const results = await Promise.all(Array.from({ length: 10 }, () => admin.client.del(`${W}/${id}`)));
@@ -107,7 +111,7 @@ describe('admin: process, unprocess, delete', () => {
 
   test('deleting a processed withdrawal refunds nothing; it is only hidden', async () => {
     const u = await funded(5_000);
-    const id = (await u.client.post(W, { amount: 10, paymentId: 'addr-3' })).body.withdrawal._id;
+    const id = (await u.client.post(W, { amount: 10, paymentId: ADDR })).body.withdrawal._id;
     await admin.client.post(`${W}/${id}`);
     const before = await moneySnapshot(ctx);
     const res = await admin.client.del(`${W}/${id}`);
@@ -122,10 +126,10 @@ describe('admin: process, unprocess, delete', () => {
 
   test('{id} may be the paymentId when it names exactly one visible withdrawal; else 409 / 404', async () => {
     const u = await funded(5_000);
-    const unique = `pay-${Date.now()}`;
+    const unique = randomTronAddress();
     await u.client.post(W, { amount: 1, paymentId: unique });
     expect((await admin.client.post(`${W}/${unique}`)).body.withdrawed).toBe(true);
-    const shared = `shared-${Date.now()}`;
+    const shared = randomTronAddress();
     await u.client.post(W, { amount: 1, paymentId: shared });
     await u.client.post(W, { amount: 2, paymentId: shared });
     const before = await moneySnapshot(ctx);
@@ -140,7 +144,7 @@ describe('admin: process, unprocess, delete', () => {
   test('admin list: newest first, with e-mail, status and e-mail filters, paging', async () => {
     const u = await funded(5_000);
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await u.client.post(W, { amount: 1, paymentId: `l${i}` })).body.withdrawal._id);
+    for (let i = 0; i < 3; i++) ids.push((await u.client.post(W, { amount: 1, paymentId: ADDR })).body.withdrawal._id);
     await admin.client.post(`${W}/${ids[0]}`);
     const res = await admin.client.get(`${W}?email=${encodeURIComponent(u.user.email)}`);
     expect(res.status).toBe(200);

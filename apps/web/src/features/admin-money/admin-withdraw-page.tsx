@@ -6,6 +6,7 @@ import { msg, t } from '../../lib/i18n';
 import { deleteWithdrawal, fetchWithdrawals, setWithdrawalStatus } from './api';
 import { PointsForm } from './points-form';
 import { RecordsPanel, type RecordKind } from './records-panel';
+import { WithdrawDesk } from './withdraw-desk';
 
 /** docs/product.md#messages: "Failed to …" when the server refused (with its reason added), "An error occurred …" when it did not
  * answer; each text is read in the current language when the toast is raised. */
@@ -79,11 +80,15 @@ export function AdminWithdrawPage() {
         intro={t("Pay out withdrawal requests, then mark them processed. Requested amounts are already held from the user's balance.")}
       />
       <div className="grid gap-6">
-        <PointsForm action="remove" />
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold">{t('Pending withdrawals, oldest first')}</h2>
+          <WithdrawDesk />
+        </Card>
         <Card>
           <h2 className="mb-4 text-lg font-semibold">{t('Withdrawals')}</h2>
           <RecordsPanel kind={withdrawalKind} title={t('Withdrawals')} />
         </Card>
+        <PointsForm action="remove" />
       </div>
     </section>
   );

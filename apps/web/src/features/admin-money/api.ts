@@ -1,6 +1,6 @@
 // Admin money calls of docs/product.md#api: deposit and withdrawal lists (paged, filtered), status changes, deletion,
 // and points added or removed. Every state change carries an Idempotency-Key.
-import type { AdminDepositRecord, AdminWithdrawalRecord } from '@app/contract';
+import type { AdminDepositRecord, AdminWithdrawalRecord, DeskWithdrawal } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
 import { idempotencyHeader } from '../../lib/idempotency-key';
 
@@ -63,4 +63,20 @@ export type PointsAction = 'add' | 'remove';
 export async function adjustPoints(action: PointsAction, body: { email: string; points: number }, key: string): Promise<ApiEnvelope> {
   const url = action === 'add' ? '/adpoint/addpoint' : '/adpoint/removepoint';
   return (await api.post<ApiEnvelope>(url, body, { headers: idempotencyHeader(key) })).data;
+}
+
+/** The pending withdrawals, oldest first, with their rule state (held, awaiting a second admin, approved by). */
+export async function fetchWithdrawalDesk(): Promise<DeskWithdrawal[]> {
+  return (await api.get<ApiEnvelope & { withdrawals: DeskWithdrawal[] }>('/withdraw/desk')).data.withdrawals;
+}
+
+export const APPROVED_WITHDRAWALS_CSV_URL = '/api/v1/withdraw/approved.csv';
+
+export async function approveWithdrawal(id: string, key: string): Promise<ApiEnvelope> {
+  return (await api.post<ApiEnvelope>(`/withdraw/${encodeURIComponent(id)}/approve`, {}, { headers: idempotencyHeader(key) })).data;
+}
+
+/** Marks it paid with its payout transaction, which the server checks on the chain. */
+export async function payWithdrawalOnChain(id: string, transactionId: string, key: string): Promise<ApiEnvelope> {
+  return (await api.post<ApiEnvelope>(`/withdraw/${encodeURIComponent(id)}/payout`, { transactionId }, { headers: idempotencyHeader(key) })).data;
 }

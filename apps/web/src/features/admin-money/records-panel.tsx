@@ -1,11 +1,11 @@
 // The admin list of deposits or withdrawals: filters and page in the URL (?status=&email=&page=),
-// a table with a status change and a delete per row, each confirmed first.
+// a table with a status change per row and a delete in its menu, each confirmed first.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
 import { formatPoints } from '@app/contract';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { useConfirm, type ConfirmOptions } from '../../components/ui/confirm-dialog';
 import { DateTime } from '../../components/ui/date-time';
 import { Pagination } from '../../components/ui/pagination';
@@ -267,9 +267,15 @@ export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: Rec
                   >
                     {t(kind.markLabel(!done))}
                   </Button>
-                  <Button variant="danger" data-primary-action disabled={busy} onClick={() => void askDelete(record)}>
-                    {t('Delete')}
-                  </Button>
+                  {/* The destructive action sits in a menu, not as a red button on every row. */}
+                  <details className="relative">
+                    <summary className={buttonClass('secondary', 'cursor-pointer list-none whitespace-nowrap')}>{t('More')}</summary>
+                    <div className="absolute end-0 z-10 mt-1 rounded-lg border border-slate-300 bg-white p-2 shadow-lg dark:border-slate-600 dark:bg-slate-900">
+                      <Button variant="danger" disabled={busy} onClick={() => void askDelete(record)}>
+                        {t('Delete')}
+                      </Button>
+                    </div>
+                  </details>
                 </div>
               </DataCell>
             </DataRow>

@@ -1,6 +1,6 @@
 // Admin desk calls: the users table (docs/product.md#api GET /user/all, PUT /user/{id}/update-role,
 // DELETE /user/{id}/delete-user, GET /admin/stats/users), the dashboard and the audit log (docs/product.md#api-conventions).
-import type { AllCodesResponse, SubscriptionCodeRecord, AuditResponse, ClosedAccountsResponse, DashboardResponse, SettingsResponse, SettingsUpdateBody, UserListResponse, UserStatsResponse } from '@app/contract';
+import type { AllCodesResponse, SubscriptionCodeRecord, AuditResponse, ClosedAccountsResponse, DashboardResponse, GoLiveResponse, SettingsResponse, SettingsUpdateBody, UserListResponse, UserStatsResponse } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
 import { msg, t } from '../../lib/i18n';
 
@@ -45,6 +45,10 @@ export async function deleteUser(id: string): Promise<ApiEnvelope> {
   return (await api.delete<ApiEnvelope>(`/user/${encodeURIComponent(id)}/delete-user`)).data;
 }
 
+export async function fetchGoLive(): Promise<GoLiveResponse['items']> {
+  return (await api.get<GoLiveResponse>('/admin/go-live')).data.items;
+}
+
 export async function fetchDashboard(): Promise<DashboardResponse> {
   return (await api.get<DashboardResponse>('/admin/dashboard')).data;
 }
@@ -72,6 +76,7 @@ export const AUDIT_ACTIONS = [
   { value: 'deposit.deleted', label: msg('Deposit deleted') },
   { value: 'withdrawal.processed', label: msg('Withdrawal processed') },
   { value: 'withdrawal.unprocessed', label: msg('Withdrawal unprocessed') },
+  { value: 'withdrawal.approved', label: msg('Withdrawal approved') },
   { value: 'withdrawal.deleted', label: msg('Withdrawal deleted') },
   { value: 'points.added', label: msg('Points added') },
   { value: 'points.removed', label: msg('Points removed') },

@@ -13,6 +13,8 @@ import { lazyPage } from '../../lib/lazy-page';
 import { adminKeys, fetchDashboard } from './api';
 import { LoadError } from '../../components/ui/list-state';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
+import { useSession } from '../../lib/session';
+import { GoLiveChecklist } from './go-live-checklist';
 
 const DashboardCharts = lazyPage(() => import('./dashboard-charts'), 'DashboardCharts');
 
@@ -68,6 +70,7 @@ function SeriesTable({ series }: { series: DashboardResponse['series'] }) {
 export function AdminDashboardPage() {
   const dashboard = useQuery({ queryKey: adminKeys.dashboard, queryFn: fetchDashboard, refetchOnMount: 'always' });
   const data = dashboard.data;
+  const superAdmin = useSession().role === 'SADMIN';
 
   let body: ReactNode;
   if (dashboard.isPending) {
@@ -81,6 +84,7 @@ export function AdminDashboardPage() {
   } else {
     body = (
       <div className="grid gap-6">
+        {superAdmin && <GoLiveChecklist />}
         <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-busy={dashboard.isFetching}>
           <Figure
             label={t('Users')}

@@ -56,6 +56,26 @@ export const SETTING_TEXTS = [
   msg(
     'The first deposit must be at least this much for the referrer to get the first-deposit bonus (a smaller first deposit pays none, ever); the bonus never exceeds the deposit. 12.00 by default, the cheapest package.',
   ),
+  msg('Minimum withdrawal'),
+  msg('The smallest withdrawal a user may ask for. 0.01 by default (the product’s).'),
+  msg('Maximum withdrawal'),
+  msg('The largest single withdrawal. 0: no maximum.'),
+  msg('Withdrawal fee (fixed)'),
+  msg('Taken from each withdrawal when it is requested (to the platform’s fee account), returned if the request is deleted. 0: none.'),
+  msg('Withdrawal fee (%)'),
+  msg('A percentage of each withdrawal taken as a fee, added to the fixed fee (rounded to the cent). 0: none.'),
+  msg('Withdrawal limit per user and 24 hours'),
+  msg('The most one user may ask to withdraw over any 24 hours (deleted requests do not count). 0: no limit.'),
+  msg('New payout address hold (hours)'),
+  msg(
+    'A withdrawal to an address this user was never paid at before cannot be marked paid until this many hours after the request; the user is told when. 0: off.',
+  ),
+  msg('Second admin approval above'),
+  msg('A withdrawal larger than this needs the approval of a second admin, other than the one marking it paid. 0: off.'),
+  msg('Payout proof on the chain'),
+  msg(
+    '"required": a withdrawal is marked paid only with its payout transaction id, checked on the chain (the Tron API must be set); "optional": the admin may attach it.',
+  ),
   // The choices of a list (admin2fa).
   msg('optional'),
   msg('required'),
@@ -67,6 +87,9 @@ export const SETTING_TEXTS = [
   msg('Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .'),
   msg('Sign-ups per address and hour must be a whole number of accounts from 0 (no limit) to 1,000,000'),
   msg('Two-factor sign-in for admins must be "required" or "optional"'),
+  msg('Withdrawal fee (%) must be a percentage from 0 to 100 with at most 2 decimals'),
+  msg('New-address hold must be a whole number of hours from 0 (off) to 720'),
+  msg('Payout proof must be "required" or "optional"'),
   msg(
     'Referral levels must be 1 to 10 percentages separated by commas (such as 10,5,3), each 0 to 100 with at most 2 decimals, adding up to at most 100',
   ),

@@ -1,6 +1,6 @@
 // The wallet calls of docs/product.md#api plus the statement. Money POSTs carry the submission's Idempotency-Key.
 import type { QueryClient } from '@tanstack/react-query';
-import type { DepositRecord } from '@app/contract';
+import type { DepositRecord, WithdrawRules } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
 import { walletKeys } from '../../lib/account-api';
 import { idempotencyHeader } from '../../lib/idempotency-key';
@@ -49,6 +49,11 @@ export interface WithdrawRequest {
   paymentId: string;
   /** With two-factor sign-in on: the current code (not part of what the Idempotency-Key names). */
   code?: string;
+}
+
+/** The withdrawal rules in force (minimum, maximum, fee…): the form shows the fee and the net before confirming. */
+export async function fetchWithdrawRules(): Promise<WithdrawRules> {
+  return (await api.get<ApiEnvelope & { rules: WithdrawRules }>('/withdraw/rules')).data.rules;
 }
 
 export async function submitWithdrawal(body: WithdrawRequest, key: string): Promise<ApiEnvelope> {

@@ -1,6 +1,6 @@
 // The caller's deposits and withdrawals (docs/product.md#behaviour: shown as Approved or Pending), paged on the client.
-import { useState } from 'react';
-import { formatPoints, type DepositRecord, type WithdrawalRecord } from '@app/contract';
+import { useState, type ReactNode } from 'react';
+import { explorerTxUrl, formatPoints, type DepositRecord, type WithdrawalRecord } from '@app/contract';
 import { DateTime } from '../../components/ui/date-time';
 import { Pagination } from '../../components/ui/pagination';
 import { StatusBadge } from '../../components/ui/status-badge';
@@ -18,6 +18,8 @@ interface Row {
   amount: number;
   reference: string;
   createdAt: string;
+  /** Shown under the reference: a withdrawal's fee and net, its hold, its payout transaction. */
+  more?: ReactNode;
 }
 
 function RecordTable({
@@ -66,6 +68,7 @@ function RecordTable({
             <DataCell className="font-semibold tabular-nums">{formatPoints(row.amount)}</DataCell>
             <DataCell>
               <LongValue value={row.reference} what={referenceLabel} />
+              {row.more}
             </DataCell>
             <DataCell>
               <DateTime iso={row.createdAt} />
@@ -92,7 +95,34 @@ const withdrawalRow = (w: WithdrawalRecord): Row => ({
   amount: w.amount,
   reference: w.paymentId,
   createdAt: w.createdAt,
+  more: <WithdrawalDetails w={w} />,
 });
+
+/** Fee and net when there is a fee; "held until" while a new address waits; the payout transaction on the explorer. */
+function WithdrawalDetails({ w }: { w: WithdrawalRecord }) {
+  const held = !w.withdrawed && w.payableAfter !== null && new Date(w.payableAfter).getTime() > Date.now();
+  return (
+    <div className="mt-1 grid gap-0.5 text-xs text-slate-700 dark:text-slate-200">
+      {w.fee > 0 && <span>{t('Fee: {fee} USDT. You receive: {net} USDT.', { fee: formatPoints(w.fee), net: formatPoints(w.net) })}</span>}
+      {held && (
+        <span data-testid="withdrawal-held">
+          {t('New address: can be paid from')} <DateTime iso={w.payableAfter!} />
+        </span>
+      )}
+      {w.payoutTxId && (
+        <a
+          href={explorerTxUrl(w.payoutTxId)}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="withdrawal-tx"
+          className="break-all font-semibold text-emerald-800 underline dark:text-emerald-300"
+        >
+          {t('Payout transaction {tx}', { tx: `${w.payoutTxId.slice(0, 8)}…${w.payoutTxId.slice(-6)}` })}
+        </a>
+      )}
+    </div>
+  );
+}
 
 export function DepositTable() {
   const q = useMyDeposits();

@@ -1,8 +1,22 @@
-// docs/product.md#validation: amount (min 0.01, step 0.01) and payment ID (where to pay, free text ≤ 128) are required.
-// The server holds the amount at once (docs/money.md), so the balance shown drops as soon as it answers.
+// docs/product.md#withdrawals: amount (min 0.01 or the WITHDRAW_MIN setting, step 0.01) and payment ID (a Tron address,
+// its checksum checked while typing) are required; the fee and the net are shown before the user confirms. The server
+// takes the amount at once (docs/money.md), so the balance shown drops as soon as it answers.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LIMITS, MSG, WITHDRAW_MSG, type TEXT_MSG, centsToNumber, formatCents, withdrawBody } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import {
+  LIMITS,
+  MSG,
+  WITHDRAW_MSG,
+  type TEXT_MSG,
+  centsToNumber,
+  formatCents,
+  parseCents,
+  tronAddressProblem,
+  withdrawBody,
+  withdrawalFeeCents,
+  type WithdrawRules,
+} from '@app/contract';
 import { FieldErrorsProvider } from '../../components/ui/field-errors';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -10,7 +24,7 @@ import { Input } from '../../components/ui/input';
 import { AuthenticatorCodeInput } from '../../components/ui/authenticator-code-input';
 import { PageHeader } from '../../components/ui/page';
 import { httpStatus } from '../../lib/api';
-import { submitWithdrawal, type WithdrawRequest } from './api';
+import { fetchWithdrawRules, submitWithdrawal, type WithdrawRequest } from './api';
 import { AmountInput } from './amount-input';
 import { useWalletSubmit } from './wallet-submit';
 import { AvailableBalance } from './available-balance';
@@ -23,6 +37,18 @@ const SUBMITTED: typeof WITHDRAW_MSG.submitted = msg('Withdrawal request submitt
 /** TEXT_MSG.paymentId: the form shows it under the payment id, in the current language. */
 const PAYMENT_ID_ONE_LINE: typeof TEXT_MSG.paymentId = msg('Payment ID must be one line of text without control or direction characters');
 
+/** WITHDRAW_MSG.address and .checksum: the form's own check of the payout address, in the current language. */
+const NOT_TRON: typeof WITHDRAW_MSG.address = msg('Payment ID must be a Tron (TRC20) address: 34 characters starting with T, letters and digits only');
+const BAD_CHECKSUM: typeof WITHDRAW_MSG.checksum = msg('Payment ID is not a valid Tron address: its checksum does not match (check it for a typo)');
+
+/** Fee and net (cents) of `amount` under `rules`, or null when the amount is not a valid amount yet. */
+function feeAndNet(amount: string, rules: WithdrawRules | undefined): { fee: number; net: number } | null {
+  const cents = parseCents(amount);
+  if (cents === null || cents <= 0 || !rules) return null;
+  const fee = withdrawalFeeCents(cents, { fixedCents: Math.round(rules.feeFixed * 100), percentBp: Math.round(rules.feePercent * 100) });
+  return { fee, net: cents - fee };
+}
+
 const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 export function WithdrawPage() {
@@ -34,7 +60,7 @@ export function WithdrawPage() {
     done: () => t(SUBMITTED),
     // The server refused (it answered) vs. the request never got an answer.
     failed: (err) => (httpStatus(err) === undefined ? t(MSG.withdrawError) : t(MSG.withdrawFailed)),
-    fieldOfMessage: { [WITHDRAW_MSG.insufficient]: 'amount', [PAYMENT_ID_ONE_LINE]: 'paymentId' },
+    fieldOfMessage: { [WITHDRAW_MSG.insufficient]: 'amount', [PAYMENT_ID_ONE_LINE]: 'paymentId', [NOT_TRON]: 'paymentId', [BAD_CHECKSUM]: 'paymentId' },
     onDone: () => {
       setAmount('');
       setPaymentId('');
@@ -42,6 +68,11 @@ export function WithdrawPage() {
   });
 
   const { fields } = money;
+  const rules = useQuery({ queryKey: ['withdraw-rules'], queryFn: fetchWithdrawRules }).data;
+  const costs = feeAndNet(amount, rules);
+  // A full-length address whose last 4 bytes do not match: said while typing, before any request.
+  const typed = paymentId.trim();
+  const checksumWrong = typed.length === 34 && tronAddressProblem(typed) === 'checksum';
   const prepare = () => {
     const parsed = parseOrToast(withdrawBody, { amount, paymentId }, fields);
     if (!parsed) return;
@@ -59,6 +90,11 @@ export function WithdrawPage() {
                 components={{ 0: <strong className="break-all" /> }}
               />
             </p>
+            {costs && costs.fee > 0 && (
+              <p className="mt-2" data-testid="withdraw-confirm-net">
+                {t('Fee: {fee} USDT. You receive: {net} USDT.', { fee: formatCents(costs.fee), net: formatCents(costs.net) })}
+              </p>
+            )}
             <p className="mt-2">{t('The amount leaves your balance at once and is paid out when an admin processes the request.')}</p>
           </>
         ),
@@ -80,8 +116,13 @@ export function WithdrawPage() {
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
                 disabled={money.pending}
-                hint={t('At least 0.01, with up to 2 decimals.')}
+                hint={rules && rules.min > 0.01 ? t('At least {min}, with up to 2 decimals.', { min: formatCents(Math.round(rules.min * 100)) }) : t('At least 0.01, with up to 2 decimals.')}
               />
+              {costs && (
+                <p aria-live="polite" data-testid="withdraw-net" className="-mt-2 text-sm text-slate-700 dark:text-slate-200">
+                  {t('Fee: {fee} USDT. You receive: {net} USDT.', { fee: formatCents(costs.fee), net: formatCents(Math.max(costs.net, 0)) })}
+                </p>
+              )}
               <Input
                 label={t('Payment ID')}
                 name="paymentId"
@@ -92,8 +133,13 @@ export function WithdrawPage() {
                 value={paymentId}
                 onChange={(e) => setPaymentId(e.target.value)}
                 disabled={money.pending}
-                hint={t('Where we should pay you, e.g. your TRC20 wallet address (up to {max} characters).', { max: LIMITS.paymentIdMax })}
+                hint={t('Your TRC20 (Tron) wallet address: 34 characters starting with T.')}
               />
+              {checksumWrong && (
+                <p role="alert" data-testid="payment-id-checksum" className="-mt-2 text-sm font-medium text-red-700 dark:text-red-300">
+                  {t(BAD_CHECKSUM)}
+                </p>
+              )}
               <AuthenticatorCodeInput disabled={money.pending} />
               <div>
                 <Button type="submit" disabled={money.pending}>

@@ -100,10 +100,12 @@ function webGoals(results) {
     ]),
     ...[...LH_PAGES, ...LH_ARABIC_PAGES.map(arabic)].map((page) => {
       const s = results.lighthouse?.[page];
+      // The signed-in home meets its performance goal in every run (docs/performance.md), the others by the median.
+      const perf = page === '/user/dashboard' ? s?.performance_min : s?.performance;
       return [
-        `lighthouse ${page} (perf >= 95, a11y 100, bp 100, seo >= 95)`,
+        `lighthouse ${page} (perf >= 95${page === '/user/dashboard' ? ' in every run' : ''}, a11y 100, bp 100, seo >= 95)`,
         JSON.stringify(s ?? null),
-        !!s && s.performance >= 95 && s.accessibility === 100 && s.best_practices === 100 && s.seo >= 95,
+        !!s && perf >= 95 && s.accessibility === 100 && s.best_practices === 100 && s.seo >= 95,
       ];
     }),
   ];

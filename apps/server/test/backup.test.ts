@@ -4,7 +4,7 @@
 // them — and a user logs in on the restored platform. A quiet backup restores every balance exactly. A target that
 // holds anything, and a cut-off file, are refused and change nothing.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -206,6 +206,43 @@ describe('restore into a database (DATABASE_URL)', () => {
       expect(await moneySnapshot(copy)).toBe(await moneySnapshot(ctx));
       expect(await balances(db)).toEqual(await balances(ctx.db));
       expect((await checkLedger(db)).ok).toBe(true);
+    } finally {
+      await db.$client.end();
+    }
+  });
+
+  test('support tickets, their messages (internal notes too) and their files come back byte for byte', async () => {
+    const [u] = people;
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), randomBytes(2_000)]);
+    const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(3_000)]);
+    const res = await u.client.post('/api/v1/support/tickets', {
+      subject: 'Backed up',
+      category: 'other',
+      message: 'Keep this.',
+      attachments: [
+        { name: 'a.png', data: png.toString('base64') },
+        { name: 'b.pdf', data: pdf.toString('base64') },
+      ],
+    });
+    expect(res.status, res.text).toBe(201);
+    await ctx.db.execute(sql`insert into support_messages (ticket_id, author_id, staff, internal, body) values (${res.body.ticket._id}, ${u.user._id}, true, true, 'a note')`);
+    const fingerprint = (db: Db) =>
+      db
+        .execute<{ f: string }>(
+          sql`select (select string_agg(md5(t::text), ',' order by t.id) from support_tickets t) || '|' ||
+                     (select string_agg(md5(m::text), ',' order by m.id) from support_messages m) || '|' ||
+                     (select string_agg(md5(a.data) || a.name || a.position, ',' order by a.id) from support_attachments a) as f`,
+        )
+        .then((r) => r.rows[0].f);
+    const file = path.join(work, 'support.backup');
+    await takeBackup(ctx.databaseUrl, file);
+    const url = await newDatabase();
+    await restoreBackup(file, url);
+    const db = createDb(url, 2);
+    try {
+      expect(await fingerprint(db)).toBe(await fingerprint(ctx.db));
+      const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from support_attachments where md5(data) in (${createHash('md5').update(png).digest('hex')}, ${createHash('md5').update(pdf).digest('hex')})`);
+      expect(rows[0].n).toBe(2);
     } finally {
       await db.$client.end();
     }

@@ -40,6 +40,11 @@ import {
   markReadBody,
   notificationsQuery,
   languageBody,
+  createTicketBody,
+  replyBody,
+  adminReplyBody,
+  adminTicketsQuery,
+  attachmentQuery,
 } from '@app/contract';
 import { unsubscribeQuery } from '../src/modules/notifications/email.routes.js';
 import { signUpAs, startTestApp, type Client, type Res, type TestContext } from './helpers.js';
@@ -381,6 +386,39 @@ const BODY_ROUTES: BodyRoute[] = [
       email: { good: fc.boolean(), bad: junk },
     },
   },
+  {
+    key: 'POST /api/v1/support/tickets',
+    schema: createTicketBody,
+    nul: ['subject', 'message'],
+    fields: {
+      subject: { good: fc.constant('Not credited'), bad: fc.oneof(badText(150), fc.constant('a\u202eb')) },
+      category: { good: fc.constantFrom('deposit', 'other'), bad: fc.oneof(junk, fc.constantFrom('DEPOSIT', 'money')) },
+      message: { good: fc.constant('Please look.'), bad: badText(10_000) },
+      attachments: { good: fc.constant([]), bad: fc.oneof(junk, fc.constant([{ name: 'a.png', data: '!!' }]), fc.constant([{ name: '', data: '' }])) },
+      about: { good: fc.constant(null), bad: fc.oneof(junk, fc.constant({ kind: 'video', id: randomUUID() })) },
+    },
+  },
+  {
+    key: 'POST /api/v1/support/tickets/:id/messages',
+    schema: replyBody,
+    nul: ['message'],
+    params: uuidParam,
+    fields: {
+      message: { good: fc.constant('More detail.'), bad: badText(10_000) },
+      attachments: { good: fc.constant([]), bad: fc.oneof(junk, fc.constant([{ name: 'a.png' }])) },
+    },
+  },
+  {
+    key: 'POST /api/v1/admin/support/tickets/:id/messages',
+    schema: adminReplyBody,
+    nul: ['message'],
+    params: uuidParam,
+    fields: {
+      message: { good: fc.constant('Answer.'), bad: badText(10_000) },
+      internal: { good: fc.boolean(), bad: fc.oneof(junk, fc.constant('true')) },
+      attachments: { good: fc.constant([]), bad: fc.oneof(junk, fc.constant([{ data: 'AAAA' }])) },
+    },
+  },
 ];
 
 
@@ -407,6 +445,15 @@ const PARAM_ROUTES: ParamRoute[] = [
   { key: 'PUT /api/v1/user/passkeys/:id', body: () => ({ name: 'Renamed' }) },
   { key: 'DELETE /api/v1/user/passkeys/:id' },
   { key: 'DELETE /api/v1/user/sessions/:id' },
+  { key: 'GET /api/v1/support/tickets/:id' },
+  { key: 'POST /api/v1/support/tickets/:id/messages', body: () => ({ message: 'hello' }) },
+  { key: 'POST /api/v1/support/tickets/:id/close' },
+  { key: 'POST /api/v1/support/tickets/:id/reopen' },
+  { key: 'GET /api/v1/support/attachments/:id' },
+  { key: 'GET /api/v1/admin/support/tickets/:id' },
+  { key: 'POST /api/v1/admin/support/tickets/:id/messages', body: () => ({ message: 'hello' }) },
+  { key: 'POST /api/v1/admin/support/tickets/:id/assign' },
+  { key: 'POST /api/v1/admin/support/tickets/:id/close' },
 ];
 
 /** Path segments: random text of every kind, ids of the wrong shape, traversal, injection, over-long. */
@@ -442,6 +489,8 @@ const QUERY_ROUTES: QueryRoute[] = [
   { key: 'GET /api/v1/notifications', schema: notificationsQuery, names: ['page', 'limit'] },
   { key: 'GET /api/v1/notifications/unsubscribe', schema: unsubscribeQuery, names: ['token'] },
   { key: 'POST /api/v1/notifications/unsubscribe', schema: unsubscribeQuery, names: ['token'] },
+  { key: 'GET /api/v1/admin/support/tickets', schema: adminTicketsQuery, names: ['page', 'limit', 'status', 'category', 'mine', 'q'] },
+  { key: 'GET /api/v1/support/attachments/:id', schema: attachmentQuery, names: ['inline'] },
 ];
 
 const queryValue: fc.Arbitrary<string | string[]> = fc.oneof(
@@ -533,6 +582,11 @@ const GUARDED_FOR_USER = new Set([
   'POST /api/v1/adpoint/removepoint',
   'POST /api/v1/admin/announcements',
   'GET /api/v1/admin/announcements',
+  'GET /api/v1/admin/support/tickets',
+  'GET /api/v1/admin/support/tickets/:id',
+  'POST /api/v1/admin/support/tickets/:id/messages',
+  'POST /api/v1/admin/support/tickets/:id/assign',
+  'POST /api/v1/admin/support/tickets/:id/close',
 ]);
 const runsFor = (role: Role, key: string) => (role === 'USER' && GUARDED_FOR_USER.has(key) ? Math.min(30, NUM_RUNS) : NUM_RUNS);
 

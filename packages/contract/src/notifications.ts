@@ -9,7 +9,7 @@ import type { Language } from './language.js';
 import { TEXT_MSG, multiLineText, oneLineText } from './one-line.js';
 import { multiLineDisplay, oneLineDisplay, quotedName } from './text.js';
 
-export const NOTIFICATION_CATEGORIES = ['deposits', 'withdrawals', 'transfers', 'subscription', 'referrals', 'points', 'security', 'announcements'] as const;
+export const NOTIFICATION_CATEGORIES = ['deposits', 'withdrawals', 'transfers', 'subscription', 'referrals', 'points', 'security', 'announcements', 'support'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 /** Categories whose e-mail a user cannot turn off. */
 export const ALWAYS_ON_CATEGORIES: readonly NotificationCategory[] = ['security'];
@@ -41,6 +41,10 @@ export interface NotificationParams {
   password_changed: Record<string, never>;
   password_reset: Record<string, never>;
   announcement: { title: string; body: string };
+  /** To the ticket's user: the operator answered (never the text: an e-mail carries no reply, and so no note). */
+  support_reply: { number: number; subject: string };
+  /** To the assigned admin (or every admin while nobody is assigned): the user wrote. */
+  support_message: { number: number; subject: string };
 }
 export type NotificationKind = keyof NotificationParams;
 
@@ -64,6 +68,8 @@ export const NOTIFICATION_KIND_CATEGORY: { readonly [K in NotificationKind]: Not
   password_changed: 'security',
   password_reset: 'security',
   announcement: 'announcements',
+  support_reply: 'support',
+  support_message: 'support',
 };
 export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_KIND_CATEGORY) as NotificationKind[];
 
@@ -165,6 +171,14 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
     body: `The password of your account was reset with a link sent to your e-mail. ${NOT_YOU}`,
   }),
   announcement: (p) => ({ title: oneLineDisplay(p.title), body: multiLineDisplay(p.body) }),
+  support_reply: (p) => ({
+    title: 'Support answered your ticket',
+    body: `Support replied to your ticket #${p.number} ${quotedName(p.subject)}. Open it to read the answer.`,
+  }),
+  support_message: (p) => ({
+    title: 'New message on a support ticket',
+    body: `The user wrote on ticket #${p.number} ${quotedName(p.subject)}.`,
+  }),
 };
 
 /** The language a notification (and its e-mail) is rendered in: the recipient's `users.language`. */
@@ -270,6 +284,14 @@ export const NOTIFICATION_TEXT_AR: { readonly [K in NotificationKind]: (p: Notif
     body: `تمت إعادة تعيين كلمة مرور حسابك عبر رابط أُرسل إلى بريدك الإلكتروني. ${NOT_YOU_AR}`,
   }),
   announcement: (p) => ({ title: oneLineDisplay(p.title), body: multiLineDisplay(p.body) }),
+  support_reply: (p) => ({
+    title: 'ردّ الدعم على تذكرتك',
+    body: `ردّ فريق الدعم على تذكرتك رقم ${p.number} ${nameAr(p.subject)}. افتحها لقراءة الرد.`,
+  }),
+  support_message: (p) => ({
+    title: 'رسالة جديدة في تذكرة دعم',
+    body: `كتب المستخدم في التذكرة رقم ${p.number} ${nameAr(p.subject)}.`,
+  }),
 };
 
 const NOTIFICATION_TEXTS = { en: NOTIFICATION_TEXT, ar: NOTIFICATION_TEXT_AR } as const;

@@ -25,6 +25,7 @@ const ADMIN: Item[] = [
   { to: '/admin/deposit-addresses', label: msg('Deposit addresses') },
   { to: '/admin/subscription-codes', label: msg('Subscription codes') },
   { to: '/admin/announcements', label: msg('Announcements') },
+  { to: '/admin/support', label: msg('Support desk') },
 ];
 /** Super admins also see the audit log and the platform settings. */
 const SADMIN_ONLY: Item[] = [
@@ -41,6 +42,7 @@ const USER: Item[] = [
   { to: '/user/history', label: msg('History') },
   { to: '/user/statement', label: msg('Statement') },
   { to: '/user/referrals', label: msg('My team') },
+  { to: '/user/support', label: msg('Support') },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -312,6 +312,7 @@ for (const theme of ['light', 'dark'] as const) {
       '/user/referrals',
       '/user/security',
       '/user/notifications',
+      '/user/support',
     ]) {
       await walk.page(page, path);
     }
@@ -329,7 +330,7 @@ for (const theme of ['light', 'dark'] as const) {
     try {
       await api(desk.request, 'PUT', '/user/language', { language: 'ar' });
       allowed = [...allowed, ...(await everyName(admin))];
-      for (const path of ['/allusers', '/admin/deposit', '/admin/withdraw', '/admin/settings', '/admin/announcements']) await walk.page(desk, path);
+      for (const path of ['/allusers', '/admin/deposit', '/admin/withdraw', '/admin/settings', '/admin/announcements', '/admin/support']) await walk.page(desk, path);
       await desk.goto('/allusers');
       await expect(desk.getByRole('heading', { level: 1 })).toBeVisible();
       await walk.menu(desk, '/allusers, side menu', 'button[aria-controls="side-menu"]', '#side-menu');

@@ -45,6 +45,10 @@ import {
   adminReplyBody,
   adminTicketsQuery,
   attachmentQuery,
+  kycSubmissionBody,
+  kycReviewBody,
+  kycFormBody,
+  adminKycQuery,
 } from '@app/contract';
 import { unsubscribeQuery } from '../src/modules/notifications/email.routes.js';
 import { signUpAs, startTestApp, type Client, type Res, type TestContext } from './helpers.js';
@@ -419,6 +423,35 @@ const BODY_ROUTES: BodyRoute[] = [
       attachments: { good: fc.constant([]), bad: fc.oneof(junk, fc.constant([{ data: 'AAAA' }])) },
     },
   },
+  {
+    key: 'POST /api/v1/kyc/submissions',
+    schema: kycSubmissionBody,
+    nul: [],
+    fields: {
+      version: { good: fc.constant(1), bad: fc.oneof(junk, fc.constant(1.5)) },
+      answers: { good: fc.constant({ name: 'A' }), bad: fc.oneof(junk, fc.constant({ doc: { name: 'a.png', data: '!' } }), fc.constant({ name: 'x'.repeat(501) })) },
+    },
+  },
+  {
+    key: 'POST /api/v1/admin/kyc/submissions/:id/review',
+    schema: kycReviewBody,
+    params: uuidParam,
+    fields: {
+      decision: { good: fc.constantFrom('approve', 'reject'), bad: fc.oneof(junk, fc.constantFrom('APPROVE', 'ok')) },
+      reason: { good: fc.constant('Blurred photo'), bad: fc.oneof(junk, fc.constant('r'.repeat(1001))) },
+    },
+  },
+  {
+    key: 'PUT /api/v1/admin/kyc/form',
+    schema: kycFormBody,
+    // A USER is refused (403) before the body is read; the super admin's accepted form is not sent (the schema decides).
+    fields: {
+      fields: {
+        good: fc.constant([{ key: 'name', kind: 'text', labelEn: 'Name', labelAr: 'الاسم' }]),
+        bad: fc.oneof(junk, fc.constant([]), fc.constant([{ key: 'Bad Key', kind: 'text', labelEn: 'a', labelAr: 'b' }]), fc.constant([{ key: 's', kind: 'select', labelEn: 'a', labelAr: 'b' }])),
+      },
+    },
+  },
 ];
 
 
@@ -454,6 +487,8 @@ const PARAM_ROUTES: ParamRoute[] = [
   { key: 'POST /api/v1/admin/support/tickets/:id/messages', body: () => ({ message: 'hello' }) },
   { key: 'POST /api/v1/admin/support/tickets/:id/assign' },
   { key: 'POST /api/v1/admin/support/tickets/:id/close' },
+  { key: 'GET /api/v1/kyc/documents/:id' },
+  { key: 'POST /api/v1/admin/kyc/submissions/:id/review', body: () => ({ decision: 'reject', reason: 'No' }) },
 ];
 
 /** Path segments: random text of every kind, ids of the wrong shape, traversal, injection, over-long. */
@@ -491,6 +526,8 @@ const QUERY_ROUTES: QueryRoute[] = [
   { key: 'POST /api/v1/notifications/unsubscribe', schema: unsubscribeQuery, names: ['token'] },
   { key: 'GET /api/v1/admin/support/tickets', schema: adminTicketsQuery, names: ['page', 'limit', 'status', 'category', 'mine', 'q'] },
   { key: 'GET /api/v1/support/attachments/:id', schema: attachmentQuery, names: ['inline'] },
+  { key: 'GET /api/v1/kyc/documents/:id', schema: attachmentQuery, names: ['inline'] },
+  { key: 'GET /api/v1/admin/kyc/submissions', schema: adminKycQuery, names: ['status', 'page'] },
 ];
 
 const queryValue: fc.Arbitrary<string | string[]> = fc.oneof(
@@ -587,6 +624,10 @@ const GUARDED_FOR_USER = new Set([
   'POST /api/v1/admin/support/tickets/:id/messages',
   'POST /api/v1/admin/support/tickets/:id/assign',
   'POST /api/v1/admin/support/tickets/:id/close',
+  'GET /api/v1/admin/kyc/submissions',
+  'POST /api/v1/admin/kyc/submissions/:id/review',
+  'GET /api/v1/admin/kyc/form',
+  'PUT /api/v1/admin/kyc/form',
 ]);
 const runsFor = (role: Role, key: string) => (role === 'USER' && GUARDED_FOR_USER.has(key) ? Math.min(30, NUM_RUNS) : NUM_RUNS);
 

@@ -127,6 +127,13 @@ export const ROUTES: Record<string, Expect> = {
   'POST /api/v1/admin/support/tickets/:id/messages': ADMIN_ONLY,
   'POST /api/v1/admin/support/tickets/:id/assign': ADMIN_ONLY,
   'POST /api/v1/admin/support/tickets/:id/close': ADMIN_ONLY,
+  'GET /api/v1/kyc': { anonymous: 401, user: 200 },
+  'POST /api/v1/kyc/submissions': { anonymous: 401, user: 400 },
+  'GET /api/v1/kyc/documents/:id': { anonymous: 401, user: 404 },
+  'GET /api/v1/admin/kyc/submissions': ADMIN_ONLY,
+  'POST /api/v1/admin/kyc/submissions/:id/review': ADMIN_ONLY,
+  'GET /api/v1/admin/kyc/form': ADMIN_ONLY,
+  'PUT /api/v1/admin/kyc/form': ADMIN_ONLY,
 };
 
 let ctx: TestContext;

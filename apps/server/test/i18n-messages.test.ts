@@ -17,6 +17,7 @@ const KEPT = new Set([
   'HTTP', 'QR', 'UUID', 'ISO', 'YYYY', 'true', 'false', 'null', 'NaN', 'pass', 'fe80', // user:pass@, fe80:: (TRON_API_URL)
   'TRON', 'XPUB', 'xpub', // the TRON_XPUB setting's name and the key's prefix
   'PNG', 'JPEG', 'WebP', 'PDF', 'base64', // file types a ticket accepts, and how they travel
+  'off', 'withdrawals', 'above', 'approve', 'reject', // KYC_REQUIRED's values and a review's decisions
 ]);
 
 const scan = scanApiMessages();

@@ -19,3 +19,4 @@ export * from './notifications.js';
 export * from './language.js';
 export * from './messages-ar.js';
 export * from './support.js';
+export * from './kyc.js';

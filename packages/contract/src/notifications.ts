@@ -45,6 +45,10 @@ export interface NotificationParams {
   support_reply: { number: number; subject: string };
   /** To the assigned admin (or every admin while nobody is assigned): the user wrote. */
   support_message: { number: number; subject: string };
+  /** An admin verified the user's identity. */
+  kyc_approved: Record<string, never>;
+  /** An admin rejected the identity check, with the reason they gave. */
+  kyc_rejected: { reason: string };
 }
 export type NotificationKind = keyof NotificationParams;
 
@@ -70,6 +74,8 @@ export const NOTIFICATION_KIND_CATEGORY: { readonly [K in NotificationKind]: Not
   announcement: 'announcements',
   support_reply: 'support',
   support_message: 'support',
+  kyc_approved: 'security',
+  kyc_rejected: 'security',
 };
 export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_KIND_CATEGORY) as NotificationKind[];
 
@@ -178,6 +184,11 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
   support_message: (p) => ({
     title: 'New message on a support ticket',
     body: `The user wrote on ticket #${p.number} ${quotedName(p.subject)}.`,
+  }),
+  kyc_approved: () => ({ title: 'Identity verified', body: 'Your identity check was approved: your identity is verified.' }),
+  kyc_rejected: (p) => ({
+    title: 'Identity check rejected',
+    body: `Your identity check was rejected: ${quotedName(p.reason)}. You can correct it and send it again from your verification page.`,
   }),
 };
 
@@ -291,6 +302,11 @@ export const NOTIFICATION_TEXT_AR: { readonly [K in NotificationKind]: (p: Notif
   support_message: (p) => ({
     title: 'رسالة جديدة في تذكرة دعم',
     body: `كتب المستخدم في التذكرة رقم ${p.number} ${nameAr(p.subject)}.`,
+  }),
+  kyc_approved: () => ({ title: 'تم التحقق من الهوية', body: 'تمت الموافقة على طلب التحقق من هويتك: هويتك الآن موثّقة.' }),
+  kyc_rejected: (p) => ({
+    title: 'تم رفض التحقق من الهوية',
+    body: `تم رفض طلب التحقق من هويتك: ${nameAr(p.reason)}. يمكنك تصحيحه وإرساله مجددًا من صفحة التحقق.`,
   }),
 };
 

@@ -28,6 +28,8 @@ export const SETTINGS_MSG = {
   supportPhone: 'Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .',
   signupLimitPerHour: 'Sign-ups per address and hour must be a whole number of accounts from 0 (no limit) to 1,000,000',
   admin2fa: 'Two-factor sign-in for admins must be "required" or "optional"',
+  kycRequired: 'Identity check for withdrawals must be "off", "withdrawals" or "withdrawals_above"',
+  kycDocumentRetentionDays: 'Identity document retention must be a whole number of days from 0 (keep them) to 36,500',
   referralLevels: `Referral levels must be 1 to ${REFERRAL_MAX_LEVELS} percentages separated by commas (such as 10,5,3), each 0 to 100 with at most 2 decimals, adding up to at most 100`,
 } as const;
 
@@ -179,6 +181,28 @@ export const SETTINGS = {
     label: 'Referral bonus minimum deposit',
     help: 'The first deposit must be at least this much for the referrer to get the first-deposit bonus (a smaller first deposit pays none, ever); the bonus never exceeds the deposit. 12.00 by default, the cheapest package.',
     schema: amountOrZero('Referral bonus minimum deposit'),
+  },
+  kycRequired: {
+    env: 'KYC_REQUIRED',
+    kind: 'text',
+    label: 'Identity check for withdrawals',
+    help: '"off": withdrawals need no identity check; "withdrawals": every withdrawal request needs a verified user; "withdrawals_above": only requests above the identity check threshold do.',
+    schema: textSetting(/^(off|withdrawals|withdrawals_above)$/, SETTINGS_MSG.kycRequired, { max: 17 }),
+    choices: ['off', 'withdrawals', 'withdrawals_above'],
+  },
+  kycThreshold: {
+    env: 'KYC_THRESHOLD',
+    kind: 'amount',
+    label: 'Identity check threshold',
+    help: 'With "withdrawals_above": a withdrawal request above this amount needs a verified user.',
+    schema: amountOrZero('Identity check threshold'),
+  },
+  kycDocumentRetentionDays: {
+    env: 'KYC_DOCUMENT_RETENTION_DAYS',
+    kind: 'count',
+    label: 'Identity document retention (days)',
+    help: 'The documents of a verified user are deleted this many days after the decision; the decision and who made it are kept. 0 keeps them.',
+    schema: countSetting(SETTINGS_MSG.kycDocumentRetentionDays, 36_500),
   },
 } as const satisfies Record<string, SettingDefinition>;
 

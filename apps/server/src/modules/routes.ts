@@ -21,6 +21,7 @@ import { referralRoutes } from './referrals/referrals.routes.js';
 import { notificationRoutes } from './notifications/notifications.routes.js';
 import { notificationEmailRoutes } from './notifications/email.routes.js';
 import { supportRoutes } from './support/support.routes.js';
+import { kycRoutes } from './kyc/kyc.routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes as FastifyPluginAsync,
@@ -44,4 +45,5 @@ export const apiModules: FastifyPluginAsync[] = [
   notificationRoutes as FastifyPluginAsync,
   notificationEmailRoutes as FastifyPluginAsync,
   supportRoutes as FastifyPluginAsync,
+  kycRoutes as FastifyPluginAsync,
 ];

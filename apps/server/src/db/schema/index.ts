@@ -10,3 +10,4 @@ export * from './notification-email.js';
 export * from './chain-deposits.js';
 export * from './deposit-addresses.js';
 export * from './support.js';
+export * from './kyc.js';

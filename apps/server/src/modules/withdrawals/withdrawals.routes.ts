@@ -7,6 +7,7 @@ import { allowEmptyJsonBody, okResponse } from '../../http/route-helpers.js';
 import { needsCodeWhen2fa } from '../../services/second-factor.js';
 import { myRecords } from '../money-records/money-records.service.js';
 import { adminRecordsRoute } from '../money-records/money-records.routes.js';
+import { assertKycAllows } from '../kyc/kyc-gate.js';
 import { deleteWithdrawal, requestWithdrawal, toggleWithdrawal, withdrawalRecords } from './withdrawals.service.js';
 
 const idParams = z.object({ id: z.string().trim().min(1).max(200) });
@@ -30,10 +31,10 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) =>
-      runMoneyOperation(db, req, reply, async (tx) => ({
-        status: 201,
-        body: { success: true, message: WITHDRAW_MSG.submitted, withdrawal: await requestWithdrawal(tx, currentUser(req).id, req.body) },
-      })),
+      runMoneyOperation(db, req, reply, async (tx) => {
+        await assertKycAllows(tx, app.settings, currentUser(req).id, req.body.amount);
+        return { status: 201, body: { success: true, message: WITHDRAW_MSG.submitted, withdrawal: await requestWithdrawal(tx, currentUser(req).id, req.body) } };
+      }),
   );
 
   app.get(

@@ -54,6 +54,7 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   { path: '/user/referrals', access: 'user' },
   { path: '/user/notifications', access: 'user' },
   { path: '/user/support', access: 'user' },
+  { path: '/user/verification', access: 'user' },
   // The seeded user's ticket (another role gets the page's "not found" state: a ticket is its owner's only).
   { path: (s) => `/user/support/${s.ticketId}`, access: 'user' },
   { path: '/video', access: 'subscriber' },
@@ -67,9 +68,11 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   { path: '/admin/subscription-codes', access: 'admin' },
   { path: '/admin/announcements', access: 'admin' },
   { path: '/admin/support', access: 'admin' },
+  { path: '/admin/kyc', access: 'admin' },
   { path: (s) => `/admin/support/${s.ticketId}`, access: 'admin' },
   { path: '/admin/audit', access: 'sadmin' },
   { path: '/admin/settings', access: 'sadmin' },
+  { path: '/admin/kyc-form', access: 'sadmin' },
 ];
 
 const REACH: Record<Role, Access[]> = {

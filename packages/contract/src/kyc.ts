@@ -67,6 +67,7 @@ export const kycFormBody = z.object({
     .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, { message: KYC_MSG.formFields }),
 });
 export type KycFormBody = z.input<typeof kycFormBody>;
+export type KycFieldInput = z.input<typeof kycField>;
 
 export const kycForm = z.object({ version: z.number(), fields: z.array(z.custom<KycField>()) });
 export type KycForm = z.infer<typeof kycForm>;
@@ -76,6 +77,7 @@ export const kycSubmissionBody = z.object({
   version: z.number().int(),
   answers: z.record(z.string().max(40), z.union([z.string().trim().max(KYC_LIMITS.answerMax), attachmentInput])),
 });
+export type KycSubmissionBody = z.input<typeof kycSubmissionBody>;
 
 /** POST /admin/kyc/submissions/{id}/review */
 export const kycReviewBody = z
@@ -112,6 +114,7 @@ export const kycStatusResponse = z.object({
   submission: kycSubmission.nullable(),
   form: kycForm.nullable(),
 });
+export type KycStatusResponse = z.infer<typeof kycStatusResponse>;
 
 export const adminKycQuery = z.object({
   status: z.enum(['pending', 'verified', 'rejected']).default('pending'),

@@ -5,7 +5,6 @@ import type {
   AdminReplyBody,
   AdminTicketSummary,
   AdminTicketThread,
-  AttachmentInput,
   CreateTicketBody,
   ReplyBody,
   SupportCategory,
@@ -36,13 +35,7 @@ export interface DeskFilters {
 /** A file's address: a download, or (`inline`) an image shown in the page. */
 export const attachmentUrl = (id: string, inline = false) => `/api/v1/support/attachments/${id}${inline ? '?inline=1' : ''}`;
 
-/** Reads a chosen file as the API takes it: its name and its bytes in base64 (the server checks what they are). */
-export async function readFile(file: File): Promise<AttachmentInput> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return { name: file.name, data: btoa(binary) };
-}
+export { fileAsBase64 as readFile } from '../../lib/file-base64';
 
 export async function fetchMyTickets(): Promise<TicketSummary[]> {
   return (await api.get<ApiEnvelope & { tickets: TicketSummary[] }>('/support/tickets')).data.tickets;

@@ -313,6 +313,7 @@ for (const theme of ['light', 'dark'] as const) {
       '/user/security',
       '/user/notifications',
       '/user/support',
+      '/user/verification',
     ]) {
       await walk.page(page, path);
     }
@@ -330,7 +331,7 @@ for (const theme of ['light', 'dark'] as const) {
     try {
       await api(desk.request, 'PUT', '/user/language', { language: 'ar' });
       allowed = [...allowed, ...(await everyName(admin))];
-      for (const path of ['/allusers', '/admin/deposit', '/admin/withdraw', '/admin/settings', '/admin/announcements', '/admin/support']) await walk.page(desk, path);
+      for (const path of ['/allusers', '/admin/deposit', '/admin/withdraw', '/admin/settings', '/admin/announcements', '/admin/support', '/admin/kyc', '/admin/kyc-form']) await walk.page(desk, path);
       await desk.goto('/allusers');
       await expect(desk.getByRole('heading', { level: 1 })).toBeVisible();
       await walk.menu(desk, '/allusers, side menu', 'button[aria-controls="side-menu"]', '#side-menu');

@@ -82,7 +82,8 @@ export function AdminTicketPage() {
               <p className="mt-2 text-sm break-all">
                 {t('About:')}{' '}
                 <Link
-                  to={data.about.kind === 'deposit' ? '/admin/deposit' : '/admin/withdraw'}
+                  // The record's desk, filtered to this user (the ticket's record is among their few).
+                  to={`${data.about.kind === 'deposit' ? '/admin/deposit' : '/admin/withdraw'}?email=${encodeURIComponent(data.email)}`}
                   className="text-emerald-800 underline dark:text-emerald-300"
                   data-testid="ticket-about"
                 >

@@ -57,6 +57,10 @@ const envSchema = z.object({
   REFERRAL_BONUS_MIN_DEPOSIT: settingVar('referralBonusMinDeposit', '12.00'),
   // The smallest deposit accepted (requests, claims; smaller transfers go to the unmatched list). A setting.
   MIN_DEPOSIT: settingVar('minDeposit', '0.01'),
+  // Identity checks (modules/kyc): which withdrawals need a verified user, and how long documents are kept. Settings.
+  KYC_REQUIRED: settingVar('kycRequired', 'off'),
+  KYC_THRESHOLD: settingVar('kycThreshold', '0.00'),
+  KYC_DOCUMENT_RETENTION_DAYS: settingVar('kycDocumentRetentionDays', '0'),
   TRUST_PROXY: z.string().default(''),
   // Accounts one client address may create per hour; 0 turns the limit off (load tests, test suites). A setting.
   SIGNUP_LIMIT_PER_HOUR: settingVar('signupLimitPerHour', '20'),

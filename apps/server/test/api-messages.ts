@@ -52,6 +52,7 @@ export const PASS_THROUGH: Record<string, string> = {
   'packages/contract/src/one-line.ts:limits.minMessage': 'oneLineText/multiLineText’s options: each caller’s minMessage: property is collected where it is written',
   'packages/contract/src/one-line.ts:limits.maxMessage ?? `At most ${limits.max} characters`': 'each caller’s maxMessage: property is collected; the default is the dictionary’s “At most N characters” pattern',
   'packages/contract/src/one-line.ts:message': 'multiLineText’s refusal: its one caller passes TEXT_MSG.announcementBody, a message table collected in full',
+  'packages/contract/src/support.ts:message': 'a ticket message’s text field (a schema, not a text): its refusals are SUPPORT_MSG, a message table collected in full',
   'packages/contract/src/settings.ts:opts.invisibleMessage ?? message': 'textSetting’s refusal: the invisibleMessage: property and the message argument of each setting are collected (SETTINGS_MSG)',
   'apps/server/src/app.ts:message': 'a Fastify client error’s own text (FST_ERR_…): the known ones are in the dictionary, others stay as Fastify writes them',
 };

@@ -40,6 +40,15 @@ import {
   markReadBody,
   notificationsQuery,
   languageBody,
+  createTicketBody,
+  replyBody,
+  adminReplyBody,
+  adminTicketsQuery,
+  attachmentQuery,
+  kycSubmissionBody,
+  kycReviewBody,
+  kycFormBody,
+  adminKycQuery,
 } from '@app/contract';
 import { unsubscribeQuery } from '../src/modules/notifications/email.routes.js';
 import { signUpAs, startTestApp, type Client, type Res, type TestContext } from './helpers.js';
@@ -387,6 +396,68 @@ const BODY_ROUTES: BodyRoute[] = [
       email: { good: fc.boolean(), bad: junk },
     },
   },
+  {
+    key: 'POST /api/v1/support/tickets',
+    schema: createTicketBody,
+    nul: ['subject', 'message'],
+    fields: {
+      subject: { good: fc.constant('Not credited'), bad: fc.oneof(badText(150), fc.constant('a\u202eb')) },
+      category: { good: fc.constantFrom('deposit', 'other'), bad: fc.oneof(junk, fc.constantFrom('DEPOSIT', 'money')) },
+      message: { good: fc.constant('Please look.'), bad: badText(10_000) },
+      attachments: { good: fc.constant([]), bad: fc.oneof(junk, fc.constant([{ name: 'a.png', data: '!!' }]), fc.constant([{ name: '', data: '' }])) },
+      about: { good: fc.constant(null), bad: fc.oneof(junk, fc.constant({ kind: 'video', id: randomUUID() })) },
+    },
+  },
+  {
+    key: 'POST /api/v1/support/tickets/:id/messages',
+    schema: replyBody,
+    nul: ['message'],
+    params: uuidParam,
+    fields: {
+      message: { good: fc.constant('More detail.'), bad: badText(10_000) },
+      attachments: { good: fc.constant([]), bad: fc.oneof(junk, fc.constant([{ name: 'a.png' }])) },
+    },
+  },
+  {
+    key: 'POST /api/v1/admin/support/tickets/:id/messages',
+    schema: adminReplyBody,
+    nul: ['message'],
+    params: uuidParam,
+    fields: {
+      message: { good: fc.constant('Answer.'), bad: badText(10_000) },
+      internal: { good: fc.boolean(), bad: fc.oneof(junk, fc.constant('true')) },
+      attachments: { good: fc.constant([]), bad: fc.oneof(junk, fc.constant([{ data: 'AAAA' }])) },
+    },
+  },
+  {
+    key: 'POST /api/v1/kyc/submissions',
+    schema: kycSubmissionBody,
+    nul: [],
+    fields: {
+      version: { good: fc.constant(1), bad: fc.oneof(junk, fc.constant(1.5)) },
+      answers: { good: fc.constant({ name: 'A' }), bad: fc.oneof(junk, fc.constant({ doc: { name: 'a.png', data: '!' } }), fc.constant({ name: 'x'.repeat(501) })) },
+    },
+  },
+  {
+    key: 'POST /api/v1/admin/kyc/submissions/:id/review',
+    schema: kycReviewBody,
+    params: uuidParam,
+    fields: {
+      decision: { good: fc.constantFrom('approve', 'reject'), bad: fc.oneof(junk, fc.constantFrom('APPROVE', 'ok')) },
+      reason: { good: fc.constant('Blurred photo'), bad: fc.oneof(junk, fc.constant('r'.repeat(1001))) },
+    },
+  },
+  {
+    key: 'PUT /api/v1/admin/kyc/form',
+    schema: kycFormBody,
+    // A USER is refused (403) before the body is read; the super admin's accepted form is not sent (the schema decides).
+    fields: {
+      fields: {
+        good: fc.constant([{ key: 'name', kind: 'text', labelEn: 'Name', labelAr: 'الاسم' }]),
+        bad: fc.oneof(junk, fc.constant([]), fc.constant([{ key: 'Bad Key', kind: 'text', labelEn: 'a', labelAr: 'b' }]), fc.constant([{ key: 's', kind: 'select', labelEn: 'a', labelAr: 'b' }])),
+      },
+    },
+  },
 ];
 
 
@@ -415,6 +486,17 @@ const PARAM_ROUTES: ParamRoute[] = [
   { key: 'PUT /api/v1/user/passkeys/:id', body: () => ({ name: 'Renamed' }) },
   { key: 'DELETE /api/v1/user/passkeys/:id' },
   { key: 'DELETE /api/v1/user/sessions/:id' },
+  { key: 'GET /api/v1/support/tickets/:id' },
+  { key: 'POST /api/v1/support/tickets/:id/messages', body: () => ({ message: 'hello' }) },
+  { key: 'POST /api/v1/support/tickets/:id/close' },
+  { key: 'POST /api/v1/support/tickets/:id/reopen' },
+  { key: 'GET /api/v1/support/attachments/:id' },
+  { key: 'GET /api/v1/admin/support/tickets/:id' },
+  { key: 'POST /api/v1/admin/support/tickets/:id/messages', body: () => ({ message: 'hello' }) },
+  { key: 'POST /api/v1/admin/support/tickets/:id/assign' },
+  { key: 'POST /api/v1/admin/support/tickets/:id/close' },
+  { key: 'GET /api/v1/kyc/documents/:id' },
+  { key: 'POST /api/v1/admin/kyc/submissions/:id/review', body: () => ({ decision: 'reject', reason: 'No' }) },
 ];
 
 /** Path segments: random text of every kind, ids of the wrong shape, traversal, injection, over-long. */
@@ -450,6 +532,10 @@ const QUERY_ROUTES: QueryRoute[] = [
   { key: 'GET /api/v1/notifications', schema: notificationsQuery, names: ['page', 'limit'] },
   { key: 'GET /api/v1/notifications/unsubscribe', schema: unsubscribeQuery, names: ['token'] },
   { key: 'POST /api/v1/notifications/unsubscribe', schema: unsubscribeQuery, names: ['token'] },
+  { key: 'GET /api/v1/admin/support/tickets', schema: adminTicketsQuery, names: ['page', 'limit', 'status', 'category', 'mine', 'q'] },
+  { key: 'GET /api/v1/support/attachments/:id', schema: attachmentQuery, names: ['inline'] },
+  { key: 'GET /api/v1/kyc/documents/:id', schema: attachmentQuery, names: ['inline'] },
+  { key: 'GET /api/v1/admin/kyc/submissions', schema: adminKycQuery, names: ['status', 'page'] },
 ];
 
 const queryValue: fc.Arbitrary<string | string[]> = fc.oneof(
@@ -543,6 +629,15 @@ const GUARDED_FOR_USER = new Set([
   'POST /api/v1/adpoint/removepoint',
   'POST /api/v1/admin/announcements',
   'GET /api/v1/admin/announcements',
+  'GET /api/v1/admin/support/tickets',
+  'GET /api/v1/admin/support/tickets/:id',
+  'POST /api/v1/admin/support/tickets/:id/messages',
+  'POST /api/v1/admin/support/tickets/:id/assign',
+  'POST /api/v1/admin/support/tickets/:id/close',
+  'GET /api/v1/admin/kyc/submissions',
+  'POST /api/v1/admin/kyc/submissions/:id/review',
+  'GET /api/v1/admin/kyc/form',
+  'PUT /api/v1/admin/kyc/form',
 ]);
 const runsFor = (role: Role, key: string) => (role === 'USER' && GUARDED_FOR_USER.has(key) ? Math.min(30, NUM_RUNS) : NUM_RUNS);
 

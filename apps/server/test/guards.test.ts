@@ -121,6 +121,25 @@ export const ROUTES: Record<string, Expect> = {
   'GET /api/v1/subscription/all-codes': ADMIN_ONLY,
   'POST /api/v1/admin/announcements': ADMIN_ONLY,
   'GET /api/v1/admin/announcements': ADMIN_ONLY,
+  'GET /api/v1/support/tickets': { anonymous: 401, user: 200 },
+  'POST /api/v1/support/tickets': { anonymous: 401, user: 400 }, // `{}` → "Give the ticket a subject…"
+  'GET /api/v1/support/tickets/:id': { anonymous: 401, user: 404 },
+  'POST /api/v1/support/tickets/:id/messages': { anonymous: 401, user: 400 },
+  'POST /api/v1/support/tickets/:id/close': { anonymous: 401, user: 404 },
+  'POST /api/v1/support/tickets/:id/reopen': { anonymous: 401, user: 404 },
+  'GET /api/v1/support/attachments/:id': { anonymous: 401, user: 404 },
+  'GET /api/v1/admin/support/tickets': ADMIN_ONLY,
+  'GET /api/v1/admin/support/tickets/:id': ADMIN_ONLY,
+  'POST /api/v1/admin/support/tickets/:id/messages': ADMIN_ONLY,
+  'POST /api/v1/admin/support/tickets/:id/assign': ADMIN_ONLY,
+  'POST /api/v1/admin/support/tickets/:id/close': ADMIN_ONLY,
+  'GET /api/v1/kyc': { anonymous: 401, user: 200 },
+  'POST /api/v1/kyc/submissions': { anonymous: 401, user: 400 },
+  'GET /api/v1/kyc/documents/:id': { anonymous: 401, user: 404 },
+  'GET /api/v1/admin/kyc/submissions': ADMIN_ONLY,
+  'POST /api/v1/admin/kyc/submissions/:id/review': ADMIN_ONLY,
+  'GET /api/v1/admin/kyc/form': ADMIN_ONLY,
+  'PUT /api/v1/admin/kyc/form': ADMIN_ONLY,
 };
 
 let ctx: TestContext;

@@ -16,6 +16,8 @@ const KEPT = new Set([
   'actor', 'action', 'YouTube', 'mp4', 'webm', 'ogg', 'ogv', 'm4v', 'mov', 'required', 'optional', 'user', 'security', 'NUL', 'u0000',
   'HTTP', 'QR', 'UUID', 'ISO', 'YYYY', 'true', 'false', 'null', 'NaN', 'pass', 'fe80', // user:pass@, fe80:: (TRON_API_URL)
   'TRON', 'XPUB', 'xpub', // the TRON_XPUB setting's name and the key's prefix
+  'PNG', 'JPEG', 'WebP', 'PDF', 'base64', // file types a ticket accepts, and how they travel
+  'off', 'withdrawals', 'above', 'approve', 'reject', // KYC_REQUIRED's values and a review's decisions
 ]);
 
 const scan = scanApiMessages();

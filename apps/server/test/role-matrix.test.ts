@@ -214,6 +214,30 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/v1/notifications/unsubscribe': { want: PUBLIC_400 },
   'POST /api/v1/admin/announcements': { want: [401, 403, 403, 400, 400], attack: () => ({ body: { audience: 'all', title: 'Phishing', body: 'Send your password to phish@evil.example', email: true } }) },
   'GET /api/v1/admin/announcements': { want: ADMIN_200 },
+
+  // Support: each caller's own tickets (someone else's, or a random id, is a 404: never disclosed); `{}` → 400.
+  'GET /api/v1/support/tickets': { want: LOGGED_IN_200 },
+  'POST /api/v1/support/tickets': { want: [401, 400, 400, 400, 400] },
+  'GET /api/v1/support/tickets/:id': { want: [401, 404, 404, 404, 404] },
+  'POST /api/v1/support/tickets/:id/messages': { want: [401, 400, 400, 400, 400] },
+  'POST /api/v1/support/tickets/:id/close': { want: [401, 404, 404, 404, 404] },
+  'POST /api/v1/support/tickets/:id/reopen': { want: [401, 404, 404, 404, 404] },
+  'GET /api/v1/support/attachments/:id': { want: [401, 404, 404, 404, 404] },
+  // The desk: admins only; a USER's attack is an internal note and an answer on a random ticket.
+  'GET /api/v1/admin/support/tickets': { want: ADMIN_200 },
+  'GET /api/v1/admin/support/tickets/:id': { want: ADMIN_404 },
+  'POST /api/v1/admin/support/tickets/:id/messages': { want: ADMIN_404, probe: () => ({ body: { message: 'Answer', internal: true } }) },
+  'POST /api/v1/admin/support/tickets/:id/assign': { want: ADMIN_404 },
+  'POST /api/v1/admin/support/tickets/:id/close': { want: ADMIN_404 },
+
+  // Identity checks: each caller's own; the review desk is the admins', the form the super admin's.
+  'GET /api/v1/kyc': { want: LOGGED_IN_200 },
+  'POST /api/v1/kyc/submissions': { want: [401, 400, 400, 400, 400] },
+  'GET /api/v1/kyc/documents/:id': { want: [401, 404, 404, 404, 404] },
+  'GET /api/v1/admin/kyc/submissions': { want: ADMIN_200 },
+  'POST /api/v1/admin/kyc/submissions/:id/review': { want: ADMIN_404, probe: () => ({ body: { decision: 'approve' } }) },
+  'GET /api/v1/admin/kyc/form': { want: SADMIN_200 },
+  'PUT /api/v1/admin/kyc/form': { want: [401, 403, 403, 403, 400] },
   'PUT /api/v1/settings': { want: [401, 403, 403, 403, 400], attack: () => ({ body: { depositAddress: `T${'Z'.repeat(33)}`, supportEmail: 'phish@evil.example' } }) },
 };
 

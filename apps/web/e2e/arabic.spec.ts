@@ -14,7 +14,7 @@ import { ARTICLE_SLUGS } from '../src/features/marketing/article-slugs';
 const PHONE = { width: 390, height: 844 };
 const ARABIC = /[\u0600-\u06FF]/;
 /** Latin words that stay as they are in Arabic copy (the i18n check's KEEP list, plus the network's names). */
-const KEPT_WORD = /^(USDT|TRC-?20|Tron|TRON|VIP\d?|ID|TXID|TxID|QR|OK|URL|API|HTTPS?|SMTP|TOTP|PDF|CSV|IP|xpub)$/;
+const KEPT_WORD = /^(USDT|TRC-?20|Tron|TRON|VIP\d?|ID|TXID|TxID|QR|OK|URL|API|HTTPS?|SMTP|TOTP|PDF|PNG|JPEG|WebP|CSV|IP|xpub)$/;
 /** Names of products a page may name (authenticator apps, the browser and system of a session, the chain's API). */
 const NAMES = ['Google Authenticator', 'Microsoft Authenticator', 'Aegis', '1Password', 'HeadlessChrome', 'Chrome', 'Linux', 'TronGrid'];
 
@@ -312,6 +312,8 @@ for (const theme of ['light', 'dark'] as const) {
       '/user/referrals',
       '/user/security',
       '/user/notifications',
+      '/user/support',
+      '/user/verification',
     ]) {
       await walk.page(page, path);
     }
@@ -329,7 +331,7 @@ for (const theme of ['light', 'dark'] as const) {
     try {
       await api(desk.request, 'PUT', '/user/language', { language: 'ar' });
       allowed = [...allowed, ...(await everyName(admin))];
-      for (const path of ['/allusers', '/admin/deposit', '/admin/withdraw', '/admin/settings', '/admin/announcements']) await walk.page(desk, path);
+      for (const path of ['/allusers', '/admin/deposit', '/admin/withdraw', '/admin/settings', '/admin/announcements', '/admin/support', '/admin/kyc', '/admin/kyc-form']) await walk.page(desk, path);
       await desk.goto('/allusers');
       await expect(desk.getByRole('heading', { level: 1 })).toBeVisible();
       await walk.menu(desk, '/allusers, side menu', 'button[aria-controls="side-menu"]', '#side-menu');

@@ -18,6 +18,7 @@ type Role = 'anonymous' | 'USER' | 'ADMIN' | 'SADMIN';
 interface Seed {
   videoId: string;
   referralCode: string;
+  ticketId: string;
 }
 
 export interface SweepRoute {
@@ -52,6 +53,10 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   { path: '/user/statement', access: 'user' },
   { path: '/user/referrals', access: 'user' },
   { path: '/user/notifications', access: 'user' },
+  { path: '/user/support', access: 'user' },
+  { path: '/user/verification', access: 'user' },
+  // The seeded user's ticket (another role gets the page's "not found" state: a ticket is its owner's only).
+  { path: (s) => `/user/support/${s.ticketId}`, access: 'user' },
   { path: '/video', access: 'subscriber' },
   { path: (s) => `/video/${s.videoId}`, access: 'subscriber' },
   { path: '/allusers', access: 'admin' },
@@ -62,8 +67,12 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   { path: '/admin/deposit-addresses', access: 'admin' },
   { path: '/admin/subscription-codes', access: 'admin' },
   { path: '/admin/announcements', access: 'admin' },
+  { path: '/admin/support', access: 'admin' },
+  { path: '/admin/kyc', access: 'admin' },
+  { path: (s) => `/admin/support/${s.ticketId}`, access: 'admin' },
   { path: '/admin/audit', access: 'sadmin' },
   { path: '/admin/settings', access: 'sadmin' },
+  { path: '/admin/kyc-form', access: 'sadmin' },
 ];
 
 const REACH: Record<Role, Access[]> = {
@@ -143,6 +152,20 @@ async function seed(browser: Browser) {
   await ok(api(user.page.request, 'POST', '/withdraw', { amount: 999999.99, paymentId: tronAddress() }));
   await ok(api(user.page.request, 'POST', '/point/transfer', { recipientEmail: other.email, points: 1000000 }));
   const video = await ok(api(admin.request, 'POST', '/video', { link: `https://example.com/sweep-${hex64()}.mp4`, point: 1000000, time: 1 }));
+  // A support ticket with a 150-character subject, a long message and a file, about the approved deposit; an
+  // answer and an internal note on the desk.
+  const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(48, 1)]).toString('base64');
+  const ticket = await ok(
+    api(user.page.request, 'POST', '/support/tickets', {
+      subject: padded('My deposit is not credited yet although I paid it ', 150),
+      category: 'deposit',
+      message: `I paid, here is the transaction ${hex64()} and a screenshot.\n${'Long message. '.repeat(60)}`,
+      about: { kind: 'deposit', id: approved.deposit._id },
+      attachments: [{ name: `${padded('screenshot-of-the-payment-', 60)}.png`, data: png }],
+    }),
+  );
+  await ok(api(admin.request, 'POST', `/admin/support/tickets/${ticket.ticket._id}/messages`, { message: `Checked ${hex64()}`, internal: true }));
+  await ok(api(admin.request, 'POST', `/admin/support/tickets/${ticket.ticket._id}/messages`, { message: 'We are looking into it.' }));
   await recipient.page.context().close();
 
   const pages: Record<Role, Page> = {
@@ -159,7 +182,7 @@ async function seed(browser: Browser) {
       return { page: admin, user: me.user };
     }),
   };
-  return { pages, seed: { videoId: video.video._id as string, referralCode: user.user.referralCode } satisfies Seed };
+  return { pages, seed: { videoId: video.video._id as string, referralCode: user.user.referralCode, ticketId: ticket.ticket._id as string } satisfies Seed };
 }
 
 /** Waits until the page's own requests are done and, for 100 ms, no list says "Loading…" or is busy. */

@@ -36,7 +36,7 @@ function bundleOf(file: string): Bundle {
   return 'app';
 }
 /** The admin desks (area-routes.tsx loads the `admin` bundle with each of their pages). */
-const ADMIN_FILES = /^features\/(admin|admin-money)\/|^features\/videos\/admin-video-page\.tsx$|^features\/notifications\/admin-announcements-page\.tsx$/;
+const ADMIN_FILES = /^features\/(admin|admin-money)\/|^features\/videos\/admin-video-page\.tsx$|^features\/notifications\/admin-announcements-page\.tsx$|^features\/(support|kyc)\/admin-/;
 /** The catalogs loaded wherever a file of a bundle renders (router.tsx and area-routes.tsx `messages`). */
 const LOADED_WITH: Record<Bundle, readonly Bundle[]> = {
   shell: ['shell'],

@@ -18,3 +18,5 @@ export * from './security.js';
 export * from './notifications.js';
 export * from './language.js';
 export * from './messages-ar.js';
+export * from './support.js';
+export * from './kyc.js';

@@ -45,6 +45,10 @@ const SAMPLES: { [K in NotificationKind]: NotificationParams[K][] } = {
   password_changed: [{}],
   password_reset: [{}],
   announcement: [{ title: 'Maintenance tonight', body: 'The platform pauses at 23:00 for 15 minutes.' }],
+  support_reply: [{ number: 12, subject: 'I paid but it is not credited' }],
+  support_message: [{ number: 7, subject: 'Withdrawal 3 days late' }],
+  kyc_approved: [{}],
+  kyc_rejected: [{ reason: 'The photo of the passport is blurred' }],
 };
 
 /** The values a user or another party typed: they appear unchanged in either language. */

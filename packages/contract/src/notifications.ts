@@ -10,7 +10,7 @@ import { TEXT_MSG, multiLineText, oneLineText } from './one-line.js';
 import { multiLineDisplay, oneLineDisplay, quotedName } from './text.js';
 import { explorerTxUrl } from './withdrawals.js';
 
-export const NOTIFICATION_CATEGORIES = ['deposits', 'withdrawals', 'transfers', 'subscription', 'referrals', 'points', 'security', 'announcements'] as const;
+export const NOTIFICATION_CATEGORIES = ['deposits', 'withdrawals', 'transfers', 'subscription', 'referrals', 'points', 'security', 'announcements', 'support'] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 /** Categories whose e-mail a user cannot turn off. */
 export const ALWAYS_ON_CATEGORIES: readonly NotificationCategory[] = ['security'];
@@ -43,6 +43,14 @@ export interface NotificationParams {
   password_changed: Record<string, never>;
   password_reset: Record<string, never>;
   announcement: { title: string; body: string };
+  /** To the ticket's user: the operator answered (never the text: an e-mail carries no reply, and so no note). */
+  support_reply: { number: number; subject: string };
+  /** To the assigned admin (or every admin while nobody is assigned): the user wrote. */
+  support_message: { number: number; subject: string };
+  /** An admin verified the user's identity. */
+  kyc_approved: Record<string, never>;
+  /** An admin rejected the identity check, with the reason they gave. */
+  kyc_rejected: { reason: string };
 }
 export type NotificationKind = keyof NotificationParams;
 
@@ -66,6 +74,10 @@ export const NOTIFICATION_KIND_CATEGORY: { readonly [K in NotificationKind]: Not
   password_changed: 'security',
   password_reset: 'security',
   announcement: 'announcements',
+  support_reply: 'support',
+  support_message: 'support',
+  kyc_approved: 'security',
+  kyc_rejected: 'security',
 };
 export const NOTIFICATION_KINDS = Object.keys(NOTIFICATION_KIND_CATEGORY) as NotificationKind[];
 
@@ -167,6 +179,19 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
     body: `The password of your account was reset with a link sent to your e-mail. ${NOT_YOU}`,
   }),
   announcement: (p) => ({ title: oneLineDisplay(p.title), body: multiLineDisplay(p.body) }),
+  support_reply: (p) => ({
+    title: 'Support answered your ticket',
+    body: `Support replied to your ticket #${p.number} ${quotedName(p.subject)}. Open it to read the answer.`,
+  }),
+  support_message: (p) => ({
+    title: 'New message on a support ticket',
+    body: `The user wrote on ticket #${p.number} ${quotedName(p.subject)}.`,
+  }),
+  kyc_approved: () => ({ title: 'Identity verified', body: 'Your identity check was approved: your identity is verified.' }),
+  kyc_rejected: (p) => ({
+    title: 'Identity check rejected',
+    body: `Your identity check was rejected: ${quotedName(p.reason)}. You can correct it and send it again from your verification page.`,
+  }),
 };
 
 /** The language a notification (and its e-mail) is rendered in: the recipient's `users.language`. */
@@ -272,6 +297,19 @@ export const NOTIFICATION_TEXT_AR: { readonly [K in NotificationKind]: (p: Notif
     body: `تمت إعادة تعيين كلمة مرور حسابك عبر رابط أُرسل إلى بريدك الإلكتروني. ${NOT_YOU_AR}`,
   }),
   announcement: (p) => ({ title: oneLineDisplay(p.title), body: multiLineDisplay(p.body) }),
+  support_reply: (p) => ({
+    title: 'ردّ الدعم على تذكرتك',
+    body: `ردّ فريق الدعم على تذكرتك رقم ${p.number} ${nameAr(p.subject)}. افتحها لقراءة الرد.`,
+  }),
+  support_message: (p) => ({
+    title: 'رسالة جديدة في تذكرة دعم',
+    body: `كتب المستخدم في التذكرة رقم ${p.number} ${nameAr(p.subject)}.`,
+  }),
+  kyc_approved: () => ({ title: 'تم التحقق من الهوية', body: 'تمت الموافقة على طلب التحقق من هويتك: هويتك الآن موثّقة.' }),
+  kyc_rejected: (p) => ({
+    title: 'تم رفض التحقق من الهوية',
+    body: `تم رفض طلب التحقق من هويتك: ${nameAr(p.reason)}. يمكنك تصحيحه وإرساله مجددًا من صفحة التحقق.`,
+  }),
 };
 
 const NOTIFICATION_TEXTS = { en: NOTIFICATION_TEXT, ar: NOTIFICATION_TEXT_AR } as const;

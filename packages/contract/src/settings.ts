@@ -33,6 +33,8 @@ export const SETTINGS_MSG = {
   withdrawFeePercent: 'Withdrawal fee (%) must be a percentage from 0 to 100 with at most 2 decimals',
   withdrawNewAddressHoldHours: 'New-address hold must be a whole number of hours from 0 (off) to 720',
   withdrawProofRequired: 'Payout proof must be "required" or "optional"',
+  kycRequired: 'Identity check for withdrawals must be "off", "withdrawals" or "withdrawals_above"',
+  kycDocumentRetentionDays: 'Identity document retention must be a whole number of days from 0 (keep them) to 36,500',
   referralLevels: `Referral levels must be 1 to ${REFERRAL_MAX_LEVELS} percentages separated by commas (such as 10,5,3), each 0 to 100 with at most 2 decimals, adding up to at most 100`,
 } as const;
 
@@ -264,6 +266,28 @@ export const SETTINGS = {
     help: '"required": a withdrawal is marked paid only with its payout transaction id, checked on the chain (the Tron API must be set); "optional": the admin may attach it.',
     schema: textSetting(/^(required|optional)$/, SETTINGS_MSG.withdrawProofRequired, { max: 8 }),
     choices: ['optional', 'required'],
+  },
+  kycRequired: {
+    env: 'KYC_REQUIRED',
+    kind: 'text',
+    label: 'Identity check for withdrawals',
+    help: '"off": withdrawals need no identity check; "withdrawals": every withdrawal request needs a verified user; "withdrawals_above": only requests above the identity check threshold do.',
+    schema: textSetting(/^(off|withdrawals|withdrawals_above)$/, SETTINGS_MSG.kycRequired, { max: 17 }),
+    choices: ['off', 'withdrawals', 'withdrawals_above'],
+  },
+  kycThreshold: {
+    env: 'KYC_THRESHOLD',
+    kind: 'amount',
+    label: 'Identity check threshold',
+    help: 'With "withdrawals_above": a withdrawal request above this amount needs a verified user.',
+    schema: amountOrZero('Identity check threshold'),
+  },
+  kycDocumentRetentionDays: {
+    env: 'KYC_DOCUMENT_RETENTION_DAYS',
+    kind: 'count',
+    label: 'Identity document retention (days)',
+    help: 'The documents of a verified user are deleted this many days after the decision; the decision and who made it are kept. 0 keeps them.',
+    schema: countSetting(SETTINGS_MSG.kycDocumentRetentionDays, 36_500),
   },
 } as const satisfies Record<string, SettingDefinition>;
 

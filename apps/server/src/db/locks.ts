@@ -34,6 +34,8 @@ export const LOCK_CLASSES = {
   announcementDelivery: 18_014,
   /** services/throttle.ts: one throttle bucket (key hashtext(bucket name)). */
   throttleBucket: 27_001,
+  /** modules/support: one user's tickets and messages, so the open-ticket and hourly limits hold when raced (key hashtext(user id)). */
+  supportUser: 22_001,
 } as const;
 
 export type FixedLock = keyof typeof FIXED_LOCKS;

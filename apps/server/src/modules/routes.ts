@@ -20,6 +20,8 @@ import { securityRoutes } from './security/security.routes.js';
 import { referralRoutes } from './referrals/referrals.routes.js';
 import { notificationRoutes } from './notifications/notifications.routes.js';
 import { notificationEmailRoutes } from './notifications/email.routes.js';
+import { supportRoutes } from './support/support.routes.js';
+import { kycRoutes } from './kyc/kyc.routes.js';
 
 export const apiModules: FastifyPluginAsync[] = [
   healthRoutes as FastifyPluginAsync,
@@ -42,4 +44,6 @@ export const apiModules: FastifyPluginAsync[] = [
   referralRoutes as FastifyPluginAsync,
   notificationRoutes as FastifyPluginAsync,
   notificationEmailRoutes as FastifyPluginAsync,
+  supportRoutes as FastifyPluginAsync,
+  kycRoutes as FastifyPluginAsync,
 ];

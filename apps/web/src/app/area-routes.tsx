@@ -20,6 +20,9 @@ const PackagePage = lazyPage(() => import('../features/wallet/deposit-page'), 'P
 const WithdrawPage = lazyPage(() => import('../features/wallet/withdraw-page'), 'WithdrawPage');
 const HistoryPage = lazyPage(() => import('../features/wallet/history-page'), 'HistoryPage');
 const StatementPage = lazyPage(() => import('../features/wallet/statement-page'), 'StatementPage');
+const SupportPage = lazyPage(() => import('../features/support/support-page'), 'SupportPage');
+const TicketPage = lazyPage(() => import('../features/support/ticket-page'), 'TicketPage');
+const VerificationPage = lazyPage(() => import('../features/kyc/verification-page'), 'VerificationPage');
 const TeamPage = lazyPage(() => import('../features/referrals/team-page'), 'TeamPage');
 // The admin desks' texts come with them (lib/i18n.ts): a member never downloads them.
 const ADMIN = { messages: ['admin'] } as const;
@@ -36,6 +39,10 @@ const AdminAnnouncementsPage = lazyPage(
   'AdminAnnouncementsPage',
   ADMIN,
 );
+const AdminSupportPage = lazyPage(() => import('../features/support/admin-support-page'), 'AdminSupportPage', ADMIN);
+const AdminTicketPage = lazyPage(() => import('../features/support/admin-ticket-page'), 'AdminTicketPage', ADMIN);
+const AdminKycPage = lazyPage(() => import('../features/kyc/admin-kyc-page'), 'AdminKycPage', ADMIN);
+const AdminKycFormPage = lazyPage(() => import('../features/kyc/admin-kyc-form-page'), 'AdminKycFormPage', ADMIN);
 const VideoLibraryPage = lazyPage(() => import('../features/videos/video-library-page'), 'VideoLibraryPage');
 const VideoPlayerPage = lazyPage(() => import('../features/videos/video-player-page'), 'VideoPlayerPage');
 const AdminVideoPage = lazyPage(() => import('../features/videos/admin-video-page'), 'AdminVideoPage', ADMIN);
@@ -54,6 +61,9 @@ const userAreaRoutes: AreaRoute[] = [
   { path: '/user/history', Component: HistoryPage },
   { path: '/user/statement', Component: StatementPage },
   { path: '/user/referrals', Component: TeamPage },
+  { path: '/user/support', Component: SupportPage },
+  { path: '/user/support/:id', Component: TicketPage },
+  { path: '/user/verification', Component: VerificationPage },
 ];
 
 /** Subscribed users (and admins). */
@@ -72,12 +82,16 @@ const adminAreaRoutes: AreaRoute[] = [
   { path: '/admin/deposit-addresses', Component: DepositAddressesPage },
   { path: '/admin/subscription-codes', Component: SubscriptionCodesPage },
   { path: '/admin/announcements', Component: AdminAnnouncementsPage },
+  { path: '/admin/support', Component: AdminSupportPage },
+  { path: '/admin/support/:id', Component: AdminTicketPage },
+  { path: '/admin/kyc', Component: AdminKycPage },
 ];
 
 /** SADMIN only. */
 const superAdminAreaRoutes: AreaRoute[] = [
   { path: '/admin/audit', Component: AuditPage },
   { path: '/admin/settings', Component: SettingsPage },
+  { path: '/admin/kyc-form', Component: AdminKycFormPage },
 ];
 
 const ADMIN_ROLES: readonly Role[] = ['ADMIN', 'SADMIN'];

@@ -9,3 +9,5 @@ export * from './notifications.js';
 export * from './notification-email.js';
 export * from './chain-deposits.js';
 export * from './deposit-addresses.js';
+export * from './support.js';
+export * from './kyc.js';

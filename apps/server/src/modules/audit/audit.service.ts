@@ -22,7 +22,10 @@ export type AuditAction =
   | 'video.deleted'
   | 'settings.changed'
   | 'subscription_code.created'
-  | 'announcement.sent';
+  | 'announcement.sent'
+  | 'kyc.form_changed'
+  | 'kyc.approved'
+  | 'kyc.rejected';
 
 export async function recordAudit(
   tx: DbOrTx,

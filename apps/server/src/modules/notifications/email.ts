@@ -26,6 +26,7 @@ export const CATEGORY_LABEL: Record<NotificationCategory, string> = {
   points: 'points added or removed by an administrator',
   security: 'the security of your account',
   announcements: 'announcements',
+  support: 'your support tickets',
 };
 
 /** The same labels in Arabic (the footer's "e-mails about …"). */
@@ -38,6 +39,7 @@ export const CATEGORY_LABEL_AR: Record<NotificationCategory, string> = {
   points: 'النقاط التي يضيفها المسؤول أو يخصمها',
   security: 'أمان حسابك',
   announcements: 'الإعلانات',
+  support: 'تذاكر الدعم الخاصة بك',
 };
 
 /** The words around a notification in its e-mail, per language. */

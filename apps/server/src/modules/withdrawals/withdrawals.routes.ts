@@ -22,6 +22,7 @@ import { allowEmptyJsonBody, okResponse } from '../../http/route-helpers.js';
 import { needsCodeWhen2fa } from '../../services/second-factor.js';
 import { myRecords } from '../money-records/money-records.service.js';
 import { adminRecordsRoute } from '../money-records/money-records.routes.js';
+import { assertKycAllows } from '../kyc/kyc-gate.js';
 import { lockRecord } from '../money-records/money-records.service.js';
 import {
   approveWithdrawal,
@@ -60,6 +61,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { rules, now } = ruleContext();
       return runMoneyOperation(db, req, reply, async (tx) => {
+        await assertKycAllows(tx, app.settings, currentUser(req).id, req.body.amount);
         const { record, held } = await requestWithdrawal(tx, currentUser(req).id, req.body, rules, now);
         const message = held && record.payableAfter ? WITHDRAW_MSG.submittedHeld(record.payableAfter) : WITHDRAW_MSG.submitted;
         return { status: 201, body: { success: true, message, withdrawal: record } };

@@ -25,11 +25,14 @@ const ADMIN: Item[] = [
   { to: '/admin/deposit-addresses', label: msg('Deposit addresses') },
   { to: '/admin/subscription-codes', label: msg('Subscription codes') },
   { to: '/admin/announcements', label: msg('Announcements') },
+  { to: '/admin/support', label: msg('Support desk') },
+  { to: '/admin/kyc', label: msg('Identity checks') },
 ];
 /** Super admins also see the audit log and the platform settings. */
 const SADMIN_ONLY: Item[] = [
   { to: '/admin/audit', label: msg('Audit log') },
   { to: '/admin/settings', label: msg('Settings') },
+  { to: '/admin/kyc-form', label: msg('Identity check form') },
 ];
 const SUBSCRIBER: Item[] = [{ to: '/video', label: msg('Video') }];
 const USER: Item[] = [
@@ -41,6 +44,8 @@ const USER: Item[] = [
   { to: '/user/history', label: msg('History') },
   { to: '/user/statement', label: msg('Statement') },
   { to: '/user/referrals', label: msg('My team') },
+  { to: '/user/support', label: msg('Support') },
+  { to: '/user/verification', label: msg('Verification') },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

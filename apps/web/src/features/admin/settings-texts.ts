@@ -76,9 +76,23 @@ export const SETTING_TEXTS = [
   msg(
     '"required": a withdrawal is marked paid only with its payout transaction id, checked on the chain (the Tron API must be set); "optional": the admin may attach it.',
   ),
+  msg('Identity check for withdrawals'),
+  msg(
+    '"off": withdrawals need no identity check; "withdrawals": every withdrawal request needs a verified user; "withdrawals_above": only requests above the identity check threshold do.',
+  ),
+  msg('Identity check threshold'),
+  msg('With "withdrawals_above": a withdrawal request above this amount needs a verified user.'),
+  msg('Identity document retention (days)'),
+  msg(
+    'The documents of a verified user are deleted this many days after the decision; the decision and who made it are kept. 0 keeps them.',
+  ),
   // The choices of a list (admin2fa).
   msg('optional'),
   msg('required'),
+  // (kycRequired)
+  msg('off'),
+  msg('withdrawals'),
+  msg('withdrawals_above'),
   // The schemas' messages (SETTINGS_MSG, CHAIN_MSG).
   msg('Nothing changed: the settings already have these values'),
   msg('Deposit address must be a Tron (TRC20) address: 34 characters starting with T (or empty to turn deposits off)'),
@@ -90,6 +104,8 @@ export const SETTING_TEXTS = [
   msg('Withdrawal fee (%) must be a percentage from 0 to 100 with at most 2 decimals'),
   msg('New-address hold must be a whole number of hours from 0 (off) to 720'),
   msg('Payout proof must be "required" or "optional"'),
+  msg('Identity check for withdrawals must be "off", "withdrawals" or "withdrawals_above"'),
+  msg('Identity document retention must be a whole number of days from 0 (keep them) to 36,500'),
   msg(
     'Referral levels must be 1 to 10 percentages separated by commas (such as 10,5,3), each 0 to 100 with at most 2 decimals, adding up to at most 100',
   ),

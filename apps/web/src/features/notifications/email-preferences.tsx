@@ -25,6 +25,7 @@ const CATEGORY_TEXT: Record<NotificationCategory, { label: string; hint: string 
     ),
   },
   announcements: { label: msg('Announcements'), hint: msg('News from the platform team.') },
+  support: { label: msg('Support tickets'), hint: msg('A reply to one of your support tickets.') },
 };
 
 function PreferenceSwitch({

@@ -41,6 +41,9 @@ function applyStreamed(queryClient: QueryClient, item: NotificationStreamEvent) 
     });
   }
   void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
+  // A reply on a support ticket: the open thread and the ticket lists (features/support, key family `support`)
+  // are read again, so the answer shows without a reload.
+  if (notification.kind.startsWith('support_')) void queryClient.invalidateQueries({ queryKey: ['support'] });
 }
 
 async function parse(data: unknown): Promise<NotificationStreamEvent | null> {

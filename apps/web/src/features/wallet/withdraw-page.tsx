@@ -148,6 +148,9 @@ export function WithdrawPage() {
               </div>
             </FieldErrorsProvider>
           </form>
+          <p className="mt-3 text-sm">
+            <Trans id="Some withdrawals need a verified identity: <0>verify your identity</0>." components={{ 0: <Link to="/user/verification" className={link} /> }} />
+          </p>
         </Card>
         <Card>
           <h2 className="text-lg font-semibold">{t('Your withdrawals')}</h2>

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { KYC_MSG, SUPPORT_MSG, type KycFormBody } from '@app/contract';
 import { pruneKycDocuments } from '../src/modules/kyc/kyc.service.js';
 import { loginClient, signUp, signUpAs, startTestApp, type SignedUp, type TestContext } from './helpers.js';
+import { randomTronAddress } from './tron-standin.js';
 import { auditCount, fund } from './money-helpers.js';
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(48, 1)]);
@@ -127,11 +128,11 @@ describe('the review, and withdrawals', () => {
     await fund(ctx, u.user._id, 100_00);
     try {
       await setSettings({ kycRequired: 'withdrawals' });
-      const refused = await u.client.post('/api/v1/withdraw', { amount: 10, paymentId: 'TPAY-1' });
+      const refused = await u.client.post('/api/v1/withdraw', { amount: 10, paymentId: randomTronAddress() });
       expect([refused.status, refused.body.message]).toEqual([403, KYC_MSG.withdrawalNeedsKyc]);
 
       expect((await submit(u)).status).toBe(201);
-      const again = await u.client.post('/api/v1/withdraw', { amount: 10, paymentId: 'TPAY-1' });
+      const again = await u.client.post('/api/v1/withdraw', { amount: 10, paymentId: randomTronAddress() });
       expect(again.status).toBe(403); // pending is not verified
       const first = (await pending()).find((s) => s.email === u.user.email)!;
       const noReason = await admin.client.post(`/api/v1/admin/kyc/submissions/${first._id}/review`, { decision: 'reject' });
@@ -159,20 +160,20 @@ describe('the review, and withdrawals', () => {
       expect(kinds.rows.map((r) => r.kind)).toEqual(['kyc_rejected', 'kyc_approved']);
       expect(kinds.rows[0].body).toContain('The photo is blurred');
 
-      const ok = await u.client.post('/api/v1/withdraw', { amount: 10, paymentId: 'TPAY-1' });
+      const ok = await u.client.post('/api/v1/withdraw', { amount: 10, paymentId: randomTronAddress() });
       expect(ok.status, ok.text).toBe(201);
 
       // Above a threshold only.
       const small = await signUp(ctx);
       await fund(ctx, small.user._id, 100_00);
       await setSettings({ kycRequired: 'withdrawals_above', kycThreshold: 50 });
-      expect((await small.client.post('/api/v1/withdraw', { amount: 50, paymentId: 'TPAY-2' })).status).toBe(201);
-      const above = await small.client.post('/api/v1/withdraw', { amount: 50.01, paymentId: 'TPAY-3' });
+      expect((await small.client.post('/api/v1/withdraw', { amount: 50, paymentId: randomTronAddress() })).status).toBe(201);
+      const above = await small.client.post('/api/v1/withdraw', { amount: 50.01, paymentId: randomTronAddress() });
       expect([above.status, above.body.message]).toEqual([403, KYC_MSG.withdrawalNeedsKycAbove('50.00')]);
     } finally {
       await setSettings({ kycRequired: 'off' });
     }
-    expect((await (await signUp(ctx)).client.post('/api/v1/withdraw', { amount: 1, paymentId: 'TPAY-4' })).status).toBe(400); // no points, but not gated
+    expect((await (await signUp(ctx)).client.post('/api/v1/withdraw', { amount: 1, paymentId: randomTronAddress() })).status).toBe(400); // no points, but not gated
   });
 });
 

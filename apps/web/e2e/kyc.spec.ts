@@ -2,9 +2,8 @@
 // refused; they send the form with a document, an admin rejects it with a reason, the user reads the reason and
 // sends it again, the admin approves, and the withdrawal goes through. At 360 and 1,280 px, English and Arabic,
 // light and dark; every page axe-clean and never wider than the screen.
-import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { SADMIN, api, expect, expectAccessible, loginViaApi, newUser, signUpViaApi, test } from './fixtures';
+import { SADMIN, api, expect, expectAccessible, loginViaApi, newUser, signUpViaApi, test, tronAddress } from './fixtures';
 
 type Theme = 'light' | 'dark';
 type Lang = 'en' | 'ar';
@@ -64,7 +63,7 @@ for (const [width, lang, theme] of COMBOS) {
       if (lang === 'ar') expect((await api(user.request, 'PUT', '/user/language', { language: 'ar' })).status).toBe(200);
       expect((await api(boss, 'POST', '/adpoint/addpoint', { email: me.email, points: 50 })).status).toBe(200);
       // Refused while not verified, saying why; the withdraw page points to the form.
-      await expect.poll(async () => (await api(user.request, 'POST', '/withdraw', { amount: 10, paymentId: `T${randomBytes(16).toString('hex')}` })).status).toBe(403);
+      await expect.poll(async () => (await api(user.request, 'POST', '/withdraw', { amount: 10, paymentId: tronAddress() })).status).toBe(403);
       await user.goto('/user/withdraw');
       await expect(user.locator('main a[href="/user/verification"]')).toBeVisible();
 
@@ -107,7 +106,7 @@ for (const [width, lang, theme] of COMBOS) {
       await user.reload();
       await expect(user.locator('main form')).toHaveCount(0);
       await check(user, lang);
-      const paid = await api(user.request, 'POST', '/withdraw', { amount: 10, paymentId: `T${randomBytes(16).toString('hex')}` });
+      const paid = await api(user.request, 'POST', '/withdraw', { amount: 10, paymentId: tronAddress() });
       expect(paid.status, JSON.stringify(paid.body)).toBe(201);
       await user.context().close();
       await desk.context().close();

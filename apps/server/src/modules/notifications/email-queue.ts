@@ -30,8 +30,10 @@ const SWEEP_EVERY_MS = 60_000;
 const APP_NAME_PREFIX = 'points-mail-';
 /** The sweeper looks at the outbox this long after this process wrote notifications (a burst makes one batch)… */
 const SWEEP_DELAY_MS = 200;
-/** …and at least this often (notifications other instances wrote, a sweep that failed). */
+/** …and at least this often (notifications other instances wrote, a sweep that failed)… */
 const SWEEP_POLL_MS = 5_000;
+/** …but every SWEEP_DELAY_MS for this long after this process wrote notifications. */
+const SWEEP_EAGER_MS = 3_000;
 
 type LogFn = (obj: object, msg: string) => void;
 export interface QueueLog {
@@ -184,22 +186,32 @@ export async function startEmailWorker(deps: EmailDeps & { log: QueueLog; ratePe
   };
   const runners: Runner[] = [];
   let timer: NodeJS.Timeout | undefined;
-  // The outbox sweeper: one sweep at a time per instance, again at once while batches come out full.
+  // The outbox sweeper: one sweep at a time per instance, again at once while batches come out full. A write of this
+  // process brings the next sweep forward to SWEEP_DELAY_MS, and for SWEEP_EAGER_MS after it the sweeper looks every
+  // SWEEP_DELAY_MS (the write may commit after the first look: its transaction was still running); otherwise every
+  // SWEEP_POLL_MS.
   let sweepTimer: NodeJS.Timeout | undefined;
+  let sweepDueAt = Infinity;
+  let lastWriteAt = -Infinity;
   let sweeping: Promise<void> | undefined;
   const sweepOutbox = async () => {
     while (!stopped && (await sweepEmailOutbox(deps.db)) >= EMAIL_BATCH_SIZE);
   };
   const scheduleSweep = (delay: number) => {
-    if (stopped || sweepTimer) return;
+    if (stopped) return;
+    const due = Date.now() + delay;
+    if (sweepTimer && sweepDueAt <= due) return;
+    clearTimeout(sweepTimer);
+    sweepDueAt = due;
     sweepTimer = setTimeout(() => {
       sweepTimer = undefined;
+      sweepDueAt = Infinity;
       if (sweeping) return scheduleSweep(SWEEP_DELAY_MS);
       sweeping = sweepOutbox()
         .catch((e) => deps.log.warn({ queue: 'email', err: e }, 'e-mail outbox sweep failed'))
         .finally(() => {
           sweeping = undefined;
-          scheduleSweep(SWEEP_POLL_MS);
+          scheduleSweep(Date.now() - lastWriteAt < SWEEP_EAGER_MS ? SWEEP_DELAY_MS : SWEEP_POLL_MS);
         });
     }, delay);
     sweepTimer.unref();
@@ -214,7 +226,10 @@ export async function startEmailWorker(deps: EmailDeps & { log: QueueLog; ratePe
     }
     timer = setInterval(() => void sweep().catch((e) => deps.log.warn({ queue: 'email', err: e }, 'e-mail job sweep failed')), SWEEP_EVERY_MS);
     timer.unref();
-    unwatch = watchEmailOutbox(() => scheduleSweep(SWEEP_DELAY_MS));
+    unwatch = watchEmailOutbox(() => {
+      lastWriteAt = Date.now();
+      scheduleSweep(SWEEP_DELAY_MS);
+    });
     scheduleSweep(0);
   } catch (e) {
     stopped = true;

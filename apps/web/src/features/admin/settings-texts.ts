@@ -42,6 +42,10 @@ export const SETTING_TEXTS = [
   msg('Shown in the footer and on the contact page.'),
   msg('Sign-ups per address and hour'),
   msg('Accounts one client address may create per hour; the next sign-up is refused (429). 0 turns the limit off.'),
+  msg('E-mails per second'),
+  msg(
+    'How many notification e-mails each running instance sends per second at most (your mail provider’s sending rate). A burst waits its turn in the queue instead of taking the server’s time from payments. 0 turns the limit off.',
+  ),
   msg('Two-factor sign-in for admins'),
   msg(
     '"required": an admin or super admin without two-factor sign-in is refused every admin page and call until they set it up; "optional": their choice.',
@@ -100,6 +104,7 @@ export const SETTING_TEXTS = [
   msg('Support e-mail must not contain invisible or direction-control characters'),
   msg('Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .'),
   msg('Sign-ups per address and hour must be a whole number of accounts from 0 (no limit) to 1,000,000'),
+  msg('E-mails per second must be a whole number from 0 (no limit) to 10,000'),
   msg('Two-factor sign-in for admins must be "required" or "optional"'),
   msg('Withdrawal fee (%) must be a percentage from 0 to 100 with at most 2 decimals'),
   msg('New-address hold must be a whole number of hours from 0 (off) to 720'),

@@ -46,9 +46,10 @@ export async function sweepEmailOutbox(db: DbOrTx): Promise<number> {
  * The statement that queues, in one call, the e-mails of the notifications `ids` selects (a subquery returning a
  * column `id`): one job each, in the caller's transaction. Announcements use it for a whole batch.
  */
-export function enqueueEmailsSql(ids: SQL): SQL {
+export function enqueueEmailsSql(ids: SQL, opts: { delaySeconds?: number } = {}): SQL {
+  const runAt = opts.delaySeconds ? sql`now() + make_interval(secs => ${opts.delaySeconds})` : sql`null`;
   return sql`select graphile_worker.add_jobs(array(
-    select row(${EMAIL_TASK}, json_build_object('id', q.id), null, null, ${EMAIL_MAX_ATTEMPTS}, null, null, null)::graphile_worker.job_spec
+    select row(${EMAIL_TASK}, json_build_object('id', q.id), null, ${runAt}, ${EMAIL_MAX_ATTEMPTS}, null, null, null)::graphile_worker.job_spec
     from (${ids}) q
   ))`;
 }

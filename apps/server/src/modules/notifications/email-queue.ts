@@ -34,6 +34,8 @@ const SWEEP_DELAY_MS = 200;
 const SWEEP_POLL_MS = 5_000;
 /** …but every SWEEP_DELAY_MS for this long after this process wrote notifications. */
 const SWEEP_EAGER_MS = 3_000;
+/** A batch's failed e-mail waits what the queue's first retry waits (e^1 s) before its own job tries it again. */
+const FIRST_RETRY_S = Math.E;
 
 type LogFn = (obj: object, msg: string) => void;
 export interface QueueLog {
@@ -161,7 +163,10 @@ export async function startEmailWorker(deps: EmailDeps & { log: QueueLog; ratePe
       try {
         await deliverNotificationEmail(deps, ids[i]);
       } catch (e) {
-        await rest(i);
+        // The one that failed is tried again after the queue's first backoff (e^1 s), as a job of its own would be;
+        // the others at once.
+        await deps.db.execute(enqueueEmailsSql(sql`select ${ids[i]}::bigint as id`, { delaySeconds: FIRST_RETRY_S }));
+        await rest(i + 1);
         helpers.logger.warn(`e-mail of notification ${ids[i]} failed (${(e as Error).message}); ${ids.length - i} e-mail(s) queued one by one`);
         return;
       }

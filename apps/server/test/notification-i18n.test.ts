@@ -153,9 +153,10 @@ describe('the language is the recipient’s when the e-mail is sent', () => {
     await fund(ctx, sender.user._id, 10_000);
     smtp.refusing = true;
     try {
-      const refusedBefore = smtp.refused;
+      // The recipient's own e-mail refused (not one of the sign-ups' still on their way): it was rendered in English.
+      const refusedBefore = smtp.refusedTo.length;
       await transfer(sender, recipient.user.email, 5);
-      await smtp.waitFor(() => smtp.refused > refusedBefore, 15_000, 'a refused first attempt');
+      await smtp.waitFor(() => smtp.refusedTo.slice(refusedBefore).includes(recipient.user.email), 15_000, 'a refused first attempt');
       await setLanguage(recipient.user._id, 'ar');
     } finally {
       smtp.refusing = false;

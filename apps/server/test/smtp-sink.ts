@@ -19,6 +19,8 @@ export interface SmtpSink {
   /** RCPT TO answered with 451 while true: every delivery attempt fails, and is counted. */
   refusing: boolean;
   refused: number;
+  /** The addresses refused, one entry per refusal. */
+  refusedTo: string[];
   /** RCPT TO gets no answer while true (a server that hangs): the sender waits mid-conversation. */
   stalling: boolean;
   stalled: number;
@@ -65,6 +67,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     mails: [] as ReceivedMail[],
     refusing: false,
     refused: 0,
+    refusedTo: [] as string[],
     stalling: false,
     stalled: 0,
   } as SmtpSink;
@@ -73,13 +76,14 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     closeTimeout: 1000, // close() ends connections still open (a stalled one) after 1 s
-    onRcptTo(_address, _session, cb) {
+    onRcptTo(address, _session, cb) {
       if (sink.stalling) {
         sink.stalled++;
         return; // never answered
       }
       if (sink.refusing) {
         sink.refused++;
+        sink.refusedTo.push(address.address);
         const err = new Error('Mailbox busy, try again later') as Error & { responseCode: number };
         err.responseCode = 451;
         return cb(err);

@@ -185,19 +185,23 @@ export function withdrawalLoad(load) {
 export function approvalLoad(pending, admin) {
   const app = pending.filter((_, i) => i % 2 === 0);
   const base = pending.filter((_, i) => i % 2 === 1);
+  // Counters of their own: every autocannon run numbers its requests from 0 again, and a deposit approved in an
+  // earlier run (or the warm-up) would answer 409.
+  let nextApp = 0;
+  let nextBase = 0;
   return {
     capacity: Math.min(app.length, base.length),
-    app: (k) => ({
+    app: () => ({
       method: 'POST',
-      path: `/api/v1/deposit/deposit/${app[k % app.length]}`,
+      path: `/api/v1/deposit/deposit/${app[nextApp++ % app.length]}`,
       headers: { cookie: admin.cookie, 'x-xsrf-token': XSRF, 'content-type': 'application/json' },
       body: JSON.stringify({ deposited: true }),
     }),
-    base: (k) => ({
+    base: () => ({
       method: 'POST',
       path: '/approve',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ deposit: base[k % base.length], admin: admin.id }),
+      body: JSON.stringify({ deposit: base[nextBase++ % base.length], admin: admin.id }),
     }),
   };
 }

@@ -111,12 +111,15 @@ function webGoals(results) {
   ];
 }
 
-/** The pending, visible deposits of the seed, oldest first (the approval load's). */
+/** The pending, visible deposits of the seed's live users, oldest first (the approval load's). */
 async function pendingDeposits(url) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    const { rows } = await c.query('select id from deposits where not deposited and hidden_at is null order by created_at');
+    // Of live users only: a closed account takes no new money (the app answers 409; the bare approval would not know).
+    const { rows } = await c.query(
+      'select d.id from deposits d join users u on u.id = d.user_id where not d.deposited and d.hidden_at is null and u.deleted_at is null order by d.created_at',
+    );
     return rows.map((r) => r.id);
   } finally {
     await c.end();

@@ -74,6 +74,10 @@ describe('a submission', () => {
     const other = await signUp(ctx);
     const cases: [Record<string, unknown>, string][] = [
       [{ ...ANSWERS, full_name: '' }, KYC_MSG.answerRequired('Full legal name')],
+      // Control and direction characters (the shared one-line rule, zero-width and line separators included).
+      [{ ...ANSWERS, full_name: 'Eve\u202eevil' }, KYC_MSG.answerInvalid('Full legal name')],
+      [{ ...ANSWERS, full_name: 'Eve\u200bZero' }, KYC_MSG.answerInvalid('Full legal name')],
+      [{ ...ANSWERS, full_name: 'Eve\u2028Line' }, KYC_MSG.answerInvalid('Full legal name')],
       [{ ...ANSWERS, birth: '1990-02-30' }, KYC_MSG.answerInvalid('Date of birth')],
       [{ ...ANSWERS, doc_type: 'Driving licence' }, KYC_MSG.answerInvalid('Document')],
       [{ ...ANSWERS, doc_number: '12ab' }, KYC_MSG.answerInvalid('Document number')],
@@ -137,6 +141,10 @@ describe('the review, and withdrawals', () => {
       const first = (await pending()).find((s) => s.email === u.user.email)!;
       const noReason = await admin.client.post(`/api/v1/admin/kyc/submissions/${first._id}/review`, { decision: 'reject' });
       expect([noReason.status, noReason.body.message]).toEqual([400, KYC_MSG.reasonRequired]);
+      // The reason reaches the user's page and notification: a direction override is refused, and nothing changes.
+      const spoofed = await admin.client.post(`/api/v1/admin/kyc/submissions/${first._id}/review`, { decision: 'reject', reason: 'Blurred \u202eevorppa' });
+      expect([spoofed.status, spoofed.body.message]).toEqual([400, KYC_MSG.reasonText]);
+      expect((await pending()).some((s) => s._id === first._id)).toBe(true);
       const reject = await admin.client.post(`/api/v1/admin/kyc/submissions/${first._id}/review`, { decision: 'reject', reason: 'The photo is blurred' });
       expect([reject.status, reject.body.message]).toEqual([200, KYC_MSG.rejected]);
       expect((await admin.client.post(`/api/v1/admin/kyc/submissions/${first._id}/review`, { decision: 'approve' })).body.message).toBe(KYC_MSG.notPending);

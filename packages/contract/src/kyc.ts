@@ -2,7 +2,7 @@
 // the version it answered), the user's submission with documents (the same file rules as support tickets), and an
 // admin's decision. The setting KYC_REQUIRED decides which withdrawals need a verified user.
 import { z } from 'zod';
-import { oneLineText } from './one-line.js';
+import { multiLineText, oneLineText } from './one-line.js';
 import { attachmentInput } from './support.js';
 
 export const KYC_FIELD_KINDS = ['text', 'number', 'date', 'select', 'file'] as const;
@@ -33,6 +33,7 @@ export const KYC_MSG = {
   approved: 'Identity verified',
   rejected: 'Identity check rejected',
   reasonRequired: 'Give the reason of the rejection (1 to 1,000 characters)',
+  reasonText: 'The reason must not contain control or direction characters (line breaks are allowed)',
   decision: 'Decide "approve" or "reject"',
   withdrawalNeedsKyc: 'Verify your identity before withdrawing: complete the identity check on your verification page',
   withdrawalNeedsKycAbove: (threshold: string) => `Withdrawals above ${threshold} points need a verified identity: complete the identity check on your verification page`,
@@ -83,7 +84,8 @@ export type KycSubmissionBody = z.input<typeof kycSubmissionBody>;
 export const kycReviewBody = z
   .object({
     decision: z.enum(['approve', 'reject'], { error: KYC_MSG.decision }),
-    reason: z.string().trim().max(KYC_LIMITS.reasonMax, KYC_MSG.reasonRequired).optional(),
+    // Shown to the user on their page and in a notification: no control or direction characters (text.ts).
+    reason: multiLineText(KYC_MSG.reasonText, { max: KYC_LIMITS.reasonMax, maxMessage: KYC_MSG.reasonRequired }).optional(),
   })
   .refine((b) => b.decision === 'approve' || (b.reason ?? '').length > 0, { message: KYC_MSG.reasonRequired, path: ['reason'] });
 

@@ -385,6 +385,7 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Identity verified': 'تم التحقق من الهوية',
   'Identity check rejected': 'تم رفض التحقق من الهوية',
   'Give the reason of the rejection (1 to 1,000 characters)': 'اذكر سبب الرفض (من 1 إلى 1,000 حرف)',
+  'The reason must not contain control or direction characters (line breaks are allowed)': 'يجب ألا يحتوي السبب على محارف تحكم أو اتجاه (فواصل الأسطر مسموحة)',
   'Decide "approve" or "reject"': 'اختر "approve" أو "reject"',
   'Verify your identity before withdrawing: complete the identity check on your verification page': 'وثّق هويتك قبل السحب: أكمل التحقق من الهوية في صفحة التحقق',
   'Identity check for withdrawals must be "off", "withdrawals" or "withdrawals_above"': 'يجب أن تكون قيمة التحقق من الهوية للسحب "off" أو "withdrawals" أو "withdrawals_above"',

@@ -9,6 +9,7 @@ import {
   type KycStatus,
   type KycSubmission,
   type AttachmentInput,
+  hasRefusedOneLineChar,
 } from '@app/contract';
 import type { Clock } from '../../clock.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -111,7 +112,7 @@ function checkAnswers(form: KycForm, answers: Record<string, string | Attachment
     if (typeof value !== 'string') throw badRequest(KYC_MSG.answerInvalid(field.labelEn));
     const ok =
       field.kind === 'text'
-        ? !/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/.test(value)
+        ? !hasRefusedOneLineChar(value)
         : field.kind === 'number'
           ? NUMBER.test(value)
           : field.kind === 'date'

@@ -34,7 +34,7 @@ const DURATION = Number(process.env.QUICK_DURATION ?? 5);
  * loss like the notifications' (the transfer fell from 0.85 to 0.36 of its baseline) and not on the machine's drift.
  * `goal` is the full bench's goal, printed beside; a floor rises toward it as the code meets it.
  */
-export const QUICK_FLOORS = {
+const QUICK_FLOORS = {
   me_ratio: { floor: 0.5, goal: 0.6 },
   transfer_ratio: { floor: 0.3, goal: 0.8 },
   transfer_p99_ratio: { ceiling: 3.5, goal: 1.25 },

@@ -9,6 +9,9 @@
 //        account and the hold account; insert the ledger transaction; its two entries; COMMIT.
 //   POST /approve {deposit, admin}  a deposit approval: BEGIN; lock the pending deposit; lock the accounts; insert
 //        the ledger transaction; its two entries; mark the deposit; insert the audit record; COMMIT.
+//   POST /reward {user, video, levelsBp}  a video reward with its referral shares: BEGIN; the video; lock the view;
+//        no reward yet today; the live referral chain; lock the accounts; the reward's ledger transaction and two
+//        entries; the reward row; each share's transaction and two entries; the team's earned sums; COMMIT.
 // None of them writes notifications: what the app adds to each is what its ratio measures.
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
@@ -120,6 +123,53 @@ app.post('/approve', async (req, reply) => {
       `insert into audit_log (actor_id, action, target_type, target_id, before, after) values ($1, 'deposit.approved', 'deposit', $2, $3, $4)`,
       [admin, d.id, JSON.stringify({ deposited: false }), JSON.stringify({ deposited: true })],
     );
+    return true;
+  }).catch(() => false);
+  return ok ? { success: true } : reply.status(409).send({ success: false });
+});
+
+app.post('/reward', async (req, reply) => {
+  const { user, video, levelsBp } = req.body;
+  const ok = await inTx(async (client) => {
+    const { rows: v } = await client.query('select id, point_cents from videos where id = $1 and deleted_at is null', [video]);
+    if (!v[0]) throw new Error('no video');
+    const cents = Number(v[0].point_cents);
+    const { rows: view } = await client.query('select started_at from video_views where user_id = $1 and video_id = $2 for update', [user, video]);
+    if (!view[0]) throw new Error('not opened');
+    const day = new Date().toISOString().slice(0, 10);
+    const { rows: paid } = await client.query('select 1 from video_rewards where user_id = $1 and video_id = $2 and day = $3 limit 1', [user, video, day]);
+    if (paid[0]) throw new Error('paid');
+    // Shares as the app rounds them (down to the cent), for each level that pays something.
+    const due = levelsBp.map((bp, i) => ({ level: i + 1, cents: Math.floor((cents * bp) / 10000) })).filter((d) => d.cents > 0);
+    const { rows: chain } = await client.query(
+      `select t.ancestor_id, t.level from referral_team t join users a on a.id = t.ancestor_id and a.deleted_at is null
+       where t.member_id = $1 and t.level = any($2::smallint[]) order by a.id for share of a`,
+      [user, due.map((d) => d.level)],
+    );
+    const acc = await lockAccounts(client, [user, ...chain.map((c) => c.ancestor_id)], ['expense:rewards', 'expense:referrals']);
+    const eventKey = `video:${user}:${video}:${day}`;
+    const { rows: tx } = await client.query('insert into ledger_transactions (kind, event_key, actor_id, memo) values ($1, $2, $3, $4) returning id', [
+      'video_reward',
+      eventKey,
+      user,
+      { videoId: video, day },
+    ]);
+    await client.query('insert into ledger_entries (transaction_id, account_id, amount_cents) values ($1, $2, $3), ($1, $4, $5)', [
+      tx[0].id,
+      acc['expense:rewards'].id,
+      -cents,
+      acc[user].id,
+      cents,
+    ]);
+    await client.query('insert into video_rewards (user_id, video_id, day, ledger_transaction_id, created_at) values ($1, $2, $3, $4, now())', [user, video, day, tx[0].id]);
+    for (const c of chain) {
+      const share = due.find((d) => d.level === Number(c.level)).cents;
+      await insertPosting(client, 'referral_commission', `${eventKey}:referral:l${c.level}`, null, { level: c.level, memberId: user }, [
+        [acc['expense:referrals'].id, -share],
+        [acc[c.ancestor_id].id, share],
+      ]);
+      await client.query('update referral_team set earned_cents = earned_cents + $3 where member_id = $1 and level = $2', [user, c.level, share]);
+    }
     return true;
   }).catch(() => false);
   return ok ? { success: true } : reply.status(409).send({ success: false });

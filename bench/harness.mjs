@@ -207,6 +207,65 @@ export function approvalLoad(pending, admin) {
 }
 
 /**
+ * Video rewards for the load users, who are made subscribers, each with a view of every bench video opened an hour
+ * ago (`prepareRewards`). The app's POST /video/add-point takes the first half of the videos, the bare reward the
+ * other half, so neither finds a reward already paid: request j of a side pays user j mod n for video floor(j/n) of
+ * its half, on counters of its own across runs (autocannon numbers each run from 0). Rewards of 1.00 pay the
+ * referral shares of REFERRAL_LEVELS (10,5,3 by default) to the users' referrers, as the app does.
+ */
+export function rewardLoad(load, videos, levelsBp) {
+  const half = Math.floor(videos.length / 2);
+  const sides = { app: videos.slice(0, half), base: videos.slice(half, 2 * half) };
+  const counters = { app: 0, base: 0 };
+  const next = (side) => {
+    const j = counters[side]++;
+    return { user: load[j % load.length], video: sides[side][Math.floor(j / load.length) % half] };
+  };
+  return {
+    capacity: load.length * half,
+    app: () => {
+      const { user, video } = next('app');
+      return {
+        method: 'POST',
+        path: '/api/v1/video/add-point',
+        headers: { cookie: cookieOf(user.token), 'x-xsrf-token': XSRF, 'content-type': 'application/json' },
+        body: JSON.stringify({ videoId: video }),
+      };
+    },
+    base: () => {
+      const { user, video } = next('base');
+      return { method: 'POST', path: '/reward', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: user.id, video, levelsBp }) };
+    },
+  };
+}
+
+/** Makes the load users subscribers and gives them a view, opened an hour ago, of `count` new 1.00 videos; returns the videos. */
+export async function prepareRewards(dbUrl, load, count) {
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  try {
+    const ids = load.map((u) => u.id);
+    await c.query('update users set subscribed_at = now() - interval \'1 day\' where id = any($1::uuid[]) and subscribed_at is null', [ids]);
+    const { rows } = await c.query(
+      `insert into videos (link, title, point_cents, time_centiminutes, created_at, updated_at)
+       select 'https://www.youtube.com/watch?v=bench' || i, 'Bench video ' || i, 100, 1, now(), now() from generate_series(1, $1) as i
+       returning id`,
+      [count],
+    );
+    const videos = rows.map((r) => r.id);
+    await c.query(
+      `insert into video_views (user_id, video_id, started_at)
+       select u, v, now() - interval '1 hour' from unnest($1::uuid[]) as u cross join unnest($2::uuid[]) as v`,
+      [ids, videos],
+    );
+    await c.query('analyze video_views');
+    return videos;
+  } finally {
+    await c.end();
+  }
+}
+
+/**
  * A load against the app and its baseline, alternated `runs` times after a 2 s warm-up of each: the median
  * throughput ratio and p99 ratio, with each run's figures.
  */

@@ -31,6 +31,8 @@ import {
   approvalLoad,
   meLoad,
   paired,
+  prepareRewards,
+  rewardLoad,
   root,
   spawnLogged,
   startBaseline,
@@ -50,6 +52,7 @@ const JS_BUDGET_KB = 90;
 const LH_PAGES = ['/', '/login', '/allpackage', '/user/dashboard'];
 const LH_ARABIC_PAGES = ['/']; // the scores hold in both languages (docs/i18n.md)
 const UNPAGED_REQUESTS = Number(process.env.BENCH_UNPAGED_REQUESTS ?? 20); // per unpaged list, one at a time
+const REWARD_VIDEOS = Number(process.env.BENCH_REWARD_VIDEOS ?? 30); // per side: 1,000 users x 30 rewards each
 const APPROVAL_DURATION = Number(process.env.BENCH_APPROVAL_DURATION ?? 4); // s per run: each approval uses up a pending deposit
 const LOAD_USERS = 1000; // transfer senders/recipients and /user/me callers: users #2..#1001 (deleted ones skipped)
 const PGBENCH_SCALE = 50; // TPC-B wants a scale of at least the number of clients
@@ -211,6 +214,13 @@ async function main() {
   const pending = await pendingDeposits(db.url);
   const al = approvalLoad(pending, { cookie: admin, id: seedInfo.admin });
   const approval = await paired(log, 'deposit approval', { appUrl: baseUrl, baseUrl: baseline.url, app: al.app, base: al.base, runs: RUNS, duration: APPROVAL_DURATION, connections: 10 });
+  // The video reward with its referral shares (three levels up for the ~10% of load users with a referrer), each
+  // request a user's first reward of the day for one of 2 x REWARD_VIDEOS new videos.
+  const rewardVideos = await prepareRewards(db.url, load, 2 * REWARD_VIDEOS);
+  const levelsBp = (process.env.REFERRAL_LEVELS ?? '10,5,3').split(',').map((p) => Math.round(Number(p) * 100));
+  const rl = rewardLoad(load, rewardVideos, levelsBp);
+  // 10 connections, as for the approvals: every reward locks the one expense:rewards account until it commits.
+  const reward = await paired(log, 'video reward', { appUrl: baseUrl, baseUrl: baseline.url, app: rl.app, base: rl.base, runs: RUNS, duration: DURATION, connections: 10 });
   const ledger = ledgerCheck(db.url, dataDir);
   const ledgerClean = ledger.clean;
   log(`ledger:check after the money loads: ${ledger.output}`);
@@ -381,6 +391,8 @@ async function main() {
     withdrawal_p99_ratio: withdrawal.p99_ratio,
     approval_ratio: approval.ratio,
     approval_p99_ratio: approval.p99_ratio,
+    reward_ratio: reward.ratio,
+    reward_p99_ratio: reward.p99_ratio,
     pgbench_ratio: pgbench ? ratio(appTransferRps, median(pgbench)) : null,
     list_p95_ms: listP95,
     unpaged_list_p95_ms: Object.fromEntries(Object.entries(unpaged).map(([k, v]) => [k, v.p95_ms])),
@@ -400,6 +412,7 @@ async function main() {
       transfer: { pairs: `users #2..#${lastIndex}: ${tl.pairs}`, ...transfer, ledger_check_clean: ledgerClean },
       withdrawal,
       approval: { ...approval, connections: 10, duration_s: APPROVAL_DURATION, pending_deposits_each_side: al.capacity },
+      reward: { ...reward, connections: 10, videos_each_side: REWARD_VIDEOS, rewards_each_side: rl.capacity, levels_bp: levelsBp },
       pgbench_tps: pgbench ? round(median(pgbench), 0) : null,
       seed: seedInfo.counts,
       statement_user_entries: heavyEntries,
@@ -426,6 +439,7 @@ async function main() {
     ...[
       ['withdrawal request', withdrawal],
       ['deposit approval', approval],
+      ['video reward (referral shares)', reward],
     ].flatMap(([name, r]) => [
       [`${name}: ratio >= 0.8 of its bare transaction`, r.ratio, r.ratio >= 0.8],
       [`${name}: p99 <= 1.25 x the baseline p99`, `${r.app_p99_ms} ms (${r.p99_ratio} x)`, r.p99_ratio <= 1.25],

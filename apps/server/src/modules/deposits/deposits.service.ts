@@ -52,12 +52,29 @@ export const depositRecords: MoneyRecordKind<DepositRow, DepositRecord> = {
  * credit also pays their referrer's first-deposit bonus (modules/referrals) under `referral`'s rules; a revert
  * takes no bonus back.
  */
-async function applyToggle(tx: Tx, d: DepositRow, actorId: string, referral: ReferralRules | null): Promise<DepositRow> {
+async function applyToggle(
+  tx: Tx,
+  d: DepositRow,
+  actorId: string,
+  referral: ReferralRules | null,
+  beforePosting?: (updated: DepositRow) => Promise<void>,
+): Promise<DepositRow> {
   const version = d.version + 1;
   const approve = !d.deposited;
   // A closed (deleted) account takes no new money; a revert may still take back what was credited.
   if (approve && (await accountClosed(tx, d.userId))) throw conflict(DEPOSIT_MSG.accountClosed);
   const eventKey = `deposit:${d.id}:v${version}`;
+  // The user's notification, the deposit's new state and the caller's audit record are written before the posting: the posting (or the bonus's
+  // locks) takes the one external:deposits account that every approval shares, until the commit, so each statement
+  // after it holds every other approval back (a refused posting rolls these back with the rest).
+  const told = { amountCents: d.amountCents, reference: d.transactionId };
+  await notify(tx, approve ? { userId: d.userId, kind: 'deposit_credited', params: { ...told, via: 'admin' } } : { userId: d.userId, kind: 'deposit_reverted', params: told });
+  const [updated] = await tx
+    .update(deposits)
+    .set({ deposited: approve, version, updatedAt: new Date() })
+    .where(eq(deposits.id, d.id))
+    .returning();
+  await beforePosting?.(updated);
   const bonus = approve && referral ? await prepareFirstDepositBonus(tx, referral, d.userId, d.amountCents, { codes: ['external:deposits'], userIds: [d.userId] }) : [];
   await post(tx, {
     kind: approve ? 'deposit_approve' : 'deposit_revert',
@@ -76,14 +93,7 @@ async function applyToggle(tx: Tx, d: DepositRow, actorId: string, referral: Ref
     insufficientMessage: DEPOSIT_MSG.revertImpossible,
     insufficientStatus: 409,
   });
-  const told = { amountCents: d.amountCents, reference: d.transactionId };
-  await notify(tx, approve ? { userId: d.userId, kind: 'deposit_credited', params: { ...told, via: 'admin' } } : { userId: d.userId, kind: 'deposit_reverted', params: told });
   await payReferralShares(tx, bonus, { kind: 'referral_bonus', causeKey: eventKey, actorId, memo: { depositId: d.id } });
-  const [updated] = await tx
-    .update(deposits)
-    .set({ deposited: approve, version, updatedAt: new Date() })
-    .where(eq(deposits.id, d.id))
-    .returning();
   return updated;
 }
 
@@ -100,15 +110,16 @@ export async function toggleDeposit(
   await recheckActor(tx, actorId);
   const d = await lockRecord(tx, depositRecords, id);
   if (target !== undefined && target === d.deposited) throw conflict(DEPOSIT_MSG.alreadyInState);
-  const updated = await applyToggle(tx, d, actorId, referral);
-  await recordAudit(tx, {
-    actorId,
-    action: updated.deposited ? 'deposit.approved' : 'deposit.reverted',
-    targetType: 'deposit',
-    targetId: d.id,
-    before: auditView(d),
-    after: auditView(updated),
-  });
+  const updated = await applyToggle(tx, d, actorId, referral, (after) =>
+    recordAudit(tx, {
+      actorId,
+      action: after.deposited ? 'deposit.approved' : 'deposit.reverted',
+      targetType: 'deposit',
+      targetId: d.id,
+      before: auditView(d),
+      after: auditView(after),
+    }),
+  );
   return { deposited: updated.deposited, message: updated.deposited ? DEPOSIT_MSG.approved : DEPOSIT_MSG.reverted };
 }
 

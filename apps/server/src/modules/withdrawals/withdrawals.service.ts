@@ -97,6 +97,10 @@ export async function requestWithdrawal(
     .insert(withdrawals)
     .values({ userId, amountCents: amount, feeCents: fee, paymentId: input.paymentId, payableAfter, createdAt: now, updatedAt: now })
     .returning();
+  // The notification is written before the posting: the posting locks the one hold:withdrawals account that every
+  // request shares, until the commit, so each statement after it holds every other request back (a refused posting
+  // rolls the notification back with the rest).
+  await notify(tx, { userId, kind: 'withdrawal_requested', params: { amountCents: amount, paymentId: row.paymentId } });
   await post(tx, {
     kind: 'withdrawal_request',
     eventKey: `withdrawal:${row.id}:request`,
@@ -110,7 +114,6 @@ export async function requestWithdrawal(
     insufficientMessage: WITHDRAW_MSG.insufficient,
     insufficientStatus: 400,
   });
-  await notify(tx, { userId, kind: 'withdrawal_requested', params: { amountCents: amount, paymentId: row.paymentId } });
   return { record: toRecord(row), held: payableAfter !== null };
 }
 

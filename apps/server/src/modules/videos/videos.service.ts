@@ -151,6 +151,9 @@ export async function awardVideoPoints(tx: Tx, clock: Clock, userId: string, vid
   }
 
   const eventKey = `video:${userId}:${video.id}:${day}`;
+  // The view is used up before anything is posted: the posting locks the one expense:rewards account that every
+  // reward shares, until the commit, so each statement after it holds every other reward back.
+  await tx.delete(videoViews).where(and(eq(videoViews.userId, userId), eq(videoViews.videoId, video.id)));
   const shares = await prepareRewardCommissions(tx, referral, userId, video.pointCents, { codes: ['expense:rewards'], userIds: [userId] });
   try {
     const { transactionId } = await post(tx, {
@@ -172,7 +175,6 @@ export async function awardVideoPoints(tx: Tx, clock: Clock, userId: string, vid
     throw e;
   }
   await payReferralShares(tx, shares, { kind: 'referral_commission', causeKey: eventKey, actorId: userId, memo: { videoId: video.id, rewardCents: video.pointCents } });
-  await tx.delete(videoViews).where(and(eq(videoViews.userId, userId), eq(videoViews.videoId, video.id)));
   return { pointCents: video.pointCents };
 }
 

@@ -179,7 +179,8 @@ export function TransferPage() {
                   <Button
                     variant="secondary"
                     disabled={money.pending || !balanceCents}
-                    aria-label={t('Send the whole balance')}
+                    title={t('Send the whole balance')}
+                    data-testid="max-amount"
                     onClick={() => {
                       if (balanceCents === null) return;
                       setPoints(formatCents(balanceCents).replace(/,/g, ''));

@@ -281,6 +281,7 @@ const BODY_ROUTES: BodyRoute[] = [
     refused: 'the recipient does not exist (or is the caller), and the caller has 0 points',
     fields: { recipientEmail: { good: goodEmail, bad: badEmail }, points: { good: goodAmount, bad: badAmount } },
   },
+  { key: 'POST /api/v1/user/lookup-recipient', refused: 'no account has a generated e-mail (404), or the per-user throttle answers 429', fields: { email: { good: goodEmail, bad: badEmail } } },
   {
     key: 'POST /api/v1/deposit/deposit',
     schema: depositBody,

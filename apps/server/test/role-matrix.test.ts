@@ -97,6 +97,9 @@ export const MATRIX: Record<string, Entry> = {
     probe: () => ({ body: { recipientEmail: nobody(), points: 1 } }),
     attack: (_me, t) => ({ body: { recipientEmail: t.victim.email, points: 1 } }),
   },
+  // The transfer page's recipient look-up: an unknown e-mail is the one refusal (404) for any logged-in caller.
+  'POST /api/v1/user/lookup-recipient': { want: [401, 404, 404, 404, 404], probe: () => ({ body: { email: nobody() } }), attack: (_me, t) => ({ body: { email: t.victim.email } }) },
+  'GET /api/v1/user/recent-recipients': { want: LOGGED_IN_200 },
   // USER / admins have less than the minimum balance → 400; the subscriber is already subscribed → 409.
   'POST /api/v1/subscription/activate-with-points': { want: [401, 400, 409, 400, 400] },
   // `{}` → "Please enter a subscription code" for anyone logged in (the subscriber too: the body is read first).

@@ -67,12 +67,13 @@ test('deposit → approval → transfer → withdrawal → processing, with a st
   await expect(alice.getByTestId('available-balance')).toHaveText('50.00 USDT');
   await expectAccessible(alice);
   await alice.getByLabel('Recipient e-mail').fill(B.email);
-  await alice.getByLabel('Points', { exact: true }).fill('12.5');
-  await alice.getByRole('button', { name: 'Send points' }).click();
-  await expect(alice.getByRole('dialog')).toContainText(`Send 12.50 points to ${B.email}?`);
+  await alice.getByLabel('Amount (USDT)').fill('12.5');
+  await expect(alice.getByTestId('recipient-found')).toContainText(B.fullName);
+  await alice.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(alice.getByRole('dialog')).toContainText(`Send 12.50 USDT to ${B.fullName} (${B.email})?`);
   await confirmDialog(alice);
   await toast(alice, /transferred/i);
-  await expect(alice.getByTestId('available-balance')).toHaveText('37.50 USDT');
+  await expect(alice.getByTestId('receipt-balance')).toHaveText('37.50 USDT');
 
   // A withdrawal: the balance drops at once.
   await alice.goto('/user/withdraw');

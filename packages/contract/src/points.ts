@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LIMITS, MSG } from './constants.js';
 import { amountCents } from './money.js';
+import { emailField } from './auth.js';
 
 /** Server answers of the money calls, shared so the client can show or match them. */
 export const POINTS_MSG = {
@@ -30,6 +31,40 @@ export const transferBody = z
     }),
   );
 
+
+/**
+ * The transfer page's checks before anything is sent (docs/security.md#recipient-lookup). One refusal for an
+ * unknown, a closed account and oneself, so the answer never tells them apart.
+ */
+export const RECIPIENT_MSG = {
+  found: 'Recipient found',
+  notFound: 'No account with this e-mail',
+  tooMany: 'Too many look-ups. Please wait a few minutes and try again.',
+  recent: 'Recent recipients',
+} as const;
+
+/** Look-ups per user in RECIPIENT_LOOKUP_WINDOW_MS; every look-up counts, found or not. */
+export const RECIPIENT_LOOKUPS_PER_WINDOW = 30;
+export const RECIPIENT_LOOKUP_WINDOW_MS = 15 * 60 * 1000;
+/** How many people GET /user/recent-recipients names. */
+export const RECENT_RECIPIENTS_MAX = 5;
+
+/** POST /user/lookup-recipient {email}: an exact address, normalised as sign-up normalises it. */
+export const lookupRecipientBody = z.object({ email: emailField });
+
+export const recipientSchema = z.object({ name: z.string(), initials: z.string() });
+export type Recipient = z.infer<typeof recipientSchema>;
+export const recentRecipientSchema = recipientSchema.extend({ email: z.string() });
+export type RecentRecipient = z.infer<typeof recentRecipientSchema>;
+
+/** The first letter of the first and the last word of a name ("Sara Al Amin" → "SA"), for an avatar. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/u).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = (w: string) => Array.from(w)[0] ?? '';
+  const picked = words.length === 1 ? first(words[0]) : first(words[0]) + first(words[words.length - 1]);
+  return picked.toLocaleUpperCase('en');
+}
 
 /** One line of GET /user/statement: amount is signed (+ credit, − debit); balance is the balance after it. */
 export const statementEntry = z.object({

@@ -123,30 +123,44 @@ export async function takeAttempt(db: Db, clock: Clock, b: Buckets): Promise<Att
 export const SIGNUP_LIMITED = 'Too many accounts were created from this address. Please try again later.';
 
 /**
+ * One place in `bucket` (at most `limit` in `windowMs`), counted and taken under a lock on the bucket, so concurrent
+ * requests get exactly the places there are. Refused: how long until the oldest place leaves the window.
+ */
+async function takePlace(db: Db, at: Date, bucket: string, limit: number, windowMs: number): Promise<{ id: number } | { retryAfterMs: number }> {
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`select ${classXactLock('throttleBucket', sql`hashtext(${bucket})`)}`);
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${throttleEvents.at})::text` })
+      .from(throttleEvents)
+      .where(and(eq(throttleEvents.bucket, bucket), gt(throttleEvents.at, new Date(at.getTime() - windowMs))));
+    if (row.n >= limit) return { retryAfterMs: row.oldest ? new Date(row.oldest).getTime() + windowMs - at.getTime() : windowMs };
+    const [taken] = await tx.insert(throttleEvents).values({ bucket, at }).returning({ id: throttleEvents.id });
+    return { id: taken.id };
+  });
+}
+
+/**
  * Sign-ups per client address: at most `perHour` accounts an hour (0: no limit). A place is taken before the
- * account is made, counted and taken under a lock on the address (so concurrent sign-ups get exactly the
- * places there are); a sign-up that fails (e.g. the e-mail is taken) gives its place back.
+ * account is made; a sign-up that fails (e.g. the e-mail is taken) gives its place back.
  */
 export async function takeSignup(db: Db, clock: Clock, ip: string, perHour: number): Promise<Attempt> {
   if (perHour <= 0) return { release: async () => {} };
-  const at = clock();
-  const bucket = `signup:ip:${addressKey(ip)}`;
-  const id = await inTransaction(db, async (tx) => {
-    await tx.execute(sql`select ${classXactLock('throttleBucket', sql`hashtext(${bucket})`)}`);
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(throttleEvents)
-      .where(and(eq(throttleEvents.bucket, bucket), gt(throttleEvents.at, new Date(at.getTime() - SIGNUP_WINDOW_MS))));
-    if (row.n >= perHour) return null;
-    const [taken] = await tx.insert(throttleEvents).values({ bucket, at }).returning({ id: throttleEvents.id });
-    return taken.id;
-  });
-  if (id === null) throw tooMany(SIGNUP_LIMITED);
+  const place = await takePlace(db, clock(), `signup:ip:${addressKey(ip)}`, perHour, SIGNUP_WINDOW_MS);
+  if (!('id' in place)) throw tooMany(SIGNUP_LIMITED);
   return {
     release: async () => {
-      await db.delete(throttleEvents).where(eq(throttleEvents.id, id));
+      await db.delete(throttleEvents).where(eq(throttleEvents.id, place.id));
     },
   };
+}
+
+/**
+ * A use of a rate-limited call by one user (every use counts, whatever it answers). Refused: whole seconds to wait,
+ * at least 1, for a Retry-After header.
+ */
+export async function takeUserRate(db: Db, clock: Clock, name: string, userId: string, limit: number, windowMs: number): Promise<{ retryAfterS: number } | null> {
+  const place = await takePlace(db, clock(), `${name}:user:${userId}`, limit, windowMs);
+  return 'id' in place ? null : { retryAfterS: Math.max(1, Math.ceil(place.retryAfterMs / 1000)) };
 }
 
 /**

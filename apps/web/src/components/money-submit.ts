@@ -26,8 +26,8 @@ export interface MoneySubmitOptions<Body extends object, Data extends ApiEnvelop
   failed: (err: unknown) => string;
   /** The server's refusals that are about one field (message → the field's name); a wrong second-factor code is `code`'s. */
   fieldOfMessage?: Record<string, string>;
-  /** After a success, e.g. to empty the form. */
-  onDone?: () => unknown;
+  /** After a success, e.g. to empty the form or show a receipt of what was sent. */
+  onDone?: (data: Data, body: Body) => unknown;
   /** After either outcome: re-read what the operation may have changed. */
   refresh: () => Promise<unknown>;
 }
@@ -40,9 +40,9 @@ export function useMoneySubmit<Body extends object, Data extends ApiEnvelope>(op
     // A retry of the same request keeps its key whatever code it carries (the code is not the request).
     mutationFn: ({ code, ...body }: Body & { code?: string }) =>
       keys.run(`${options.request} ${JSON.stringify(body)}`, (key) => options.send((code ? { ...body, code } : body) as Body, key)),
-    onSuccess: async (data) => {
+    onSuccess: async (data, { code: _code, ...body }) => {
       toast.success(data.message || options.done());
-      await options.onDone?.();
+      await options.onDone?.(data, body as Body);
     },
     onError: (err) => {
       toast.error(errorMessage(err, options.failed(err)));

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { POINTS_MSG, transferBody } from '@app/contract';
+import { z } from 'zod';
+import { POINTS_MSG, RECIPIENT_MSG, lookupRecipientBody, recentRecipientSchema, recipientSchema, transferBody } from '@app/contract';
 import { currentUser, requireUser } from '../../http/guards.js';
 import { runMoneyStatement } from '../../services/idempotency.js';
 import { idempotencyKeyOf, okResponse } from '../../http/route-helpers.js';
 import { needsCodeWhen2fa } from '../../services/second-factor.js';
 import { transfer } from './points.service.js';
+import { LookupThrottled, lookupRecipient, recentRecipients } from './recipients.js';
+import { tooMany } from '../../errors.js';
 
 export const pointRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, clock } = app.deps;
 
   app.post(
     '/point/transfer',
@@ -27,5 +30,41 @@ export const pointRoutes: FastifyPluginAsyncZod = async (app) => {
         await transfer(q, currentUser(req), req.body, idempotencyKeyOf(req));
         return { body: { success: true, message: POINTS_MSG.transferred } };
       }),
+  );
+
+  // POST, so the e-mail asked about is in no URL, access log or browser history.
+  app.post(
+    '/user/lookup-recipient',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['points'],
+        summary:
+          'The name and initials of the live account with exactly this e-mail (not the caller); one 404 for unknown, closed and oneself; throttled per user (429 with Retry-After)',
+        body: lookupRecipientBody,
+        response: { 200: okResponse.extend({ recipient: recipientSchema }) },
+      },
+    },
+    async (req, reply) => {
+      const found = await lookupRecipient(db, clock, currentUser(req), req.body.email);
+      if (found instanceof LookupThrottled) {
+        reply.header('retry-after', String(found.retryAfterS));
+        throw tooMany(RECIPIENT_MSG.tooMany);
+      }
+      return { success: true, message: RECIPIENT_MSG.found, recipient: found };
+    },
+  );
+
+  app.get(
+    '/user/recent-recipients',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['points'],
+        summary: 'The last people the caller sent a transfer to (live accounts only), latest first',
+        response: { 200: okResponse.extend({ recipients: z.array(recentRecipientSchema) }) },
+      },
+    },
+    async (req) => ({ success: true, message: RECIPIENT_MSG.recent, recipients: await recentRecipients(db, currentUser(req)) }),
   );
 };

@@ -1,6 +1,6 @@
 // The wallet calls of docs/product.md#api plus the statement. Money POSTs carry the submission's Idempotency-Key.
 import type { QueryClient } from '@tanstack/react-query';
-import type { DepositRecord, WithdrawRules } from '@app/contract';
+import type { DepositRecord, RecentRecipient, Recipient, WithdrawRules } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
 import { walletKeys } from '../../lib/account-api';
 import { idempotencyHeader } from '../../lib/idempotency-key';
@@ -32,6 +32,15 @@ export interface TransferRequest {
 
 export async function transferPoints(body: TransferRequest, key: string): Promise<ApiEnvelope> {
   return (await api.post<ApiEnvelope>('/point/transfer', body, { headers: idempotencyHeader(key) })).data;
+}
+
+/** Whose account an exact e-mail is (docs/security.md#recipient-lookup): their name, or a refusal (404, 429). */
+export async function lookupRecipient(email: string): Promise<Recipient> {
+  return (await api.post<ApiEnvelope & { recipient: Recipient }>('/user/lookup-recipient', { email })).data.recipient;
+}
+
+export async function fetchRecentRecipients(): Promise<RecentRecipient[]> {
+  return (await api.get<ApiEnvelope & { recipients: RecentRecipient[] }>('/user/recent-recipients')).data.recipients;
 }
 
 export interface DepositRequest {

@@ -23,11 +23,24 @@ export function useDepositSetup(): DepositSetup {
   return { state: 'unavailable' };
 }
 
-export function DepositInstructions({ setup }: { setup: DepositSetup }) {
+/** `fold`: the package page, which leads with the amount; the address and QR code come first, the steps fold below. */
+export function DepositInstructions({ setup, fold }: { setup: DepositSetup; fold?: boolean }) {
   const { supportEmail } = useAppConfig();
+  const steps = (
+    <ol className="mt-3 list-decimal space-y-1 ps-5 text-sm text-slate-700 dark:text-slate-300">
+      <li>
+        <Trans
+          id="Send <0>USDT only</0> on the <1>Tron (TRC20)</1> network to the address below. Other coins or networks are lost."
+          components={{ 0: <strong />, 1: <strong /> }}
+        />
+      </li>
+      <li>{t('Copy the transaction ID (TxID) from your wallet once the transfer is sent.')}</li>
+      <li>{t('Fill in the form with the amount and the transaction ID. We credit it once an admin approves it.')}</li>
+    </ol>
+  );
   return (
     <Card>
-      <h2 className="text-lg font-semibold">{t('How to deposit')}</h2>
+      <h2 className="text-lg font-semibold">{fold ? t('Where to send it') : t('How to deposit')}</h2>
       {setup.state === 'loading' && (
         <p role="status" className="mt-3 text-slate-600 dark:text-slate-300">
           {t('Loading deposit instructions…')}
@@ -55,16 +68,7 @@ export function DepositInstructions({ setup }: { setup: DepositSetup }) {
       )}
       {setup.state === 'ready' && (
         <>
-          <ol className="mt-3 list-decimal space-y-1 ps-5 text-sm text-slate-700 dark:text-slate-300">
-            <li>
-              <Trans
-                id="Send <0>USDT only</0> on the <1>Tron (TRC20)</1> network to the address below. Other coins or networks are lost."
-                components={{ 0: <strong />, 1: <strong /> }}
-              />
-            </li>
-            <li>{t('Copy the transaction ID (TxID) from your wallet once the transfer is sent.')}</li>
-            <li>{t('Fill in the form with the amount and the transaction ID. We credit it once an admin approves it.')}</li>
-          </ol>
+          {!fold && steps}
           <dl className="mt-4 grid gap-1 text-sm">
             <dt className="font-medium">{t('Network')}</dt>
             <dd className="text-slate-700 dark:text-slate-300">{t('Tron (TRC20) · USDT only')}</dd>
@@ -91,6 +95,12 @@ export function DepositInstructions({ setup }: { setup: DepositSetup }) {
               <DepositQr address={setup.address} />
             </Suspense>
           </div>
+          {fold && (
+            <details className="mt-4 text-sm" data-testid="deposit-steps">
+              <summary className="cursor-pointer font-medium">{t('How to deposit')}</summary>
+              {steps}
+            </details>
+          )}
         </>
       )}
     </Card>

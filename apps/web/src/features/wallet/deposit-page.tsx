@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { VIP_PACKAGES } from '@app/contract';
+import { VIP_PACKAGES, formatPoints } from '@app/contract';
 import { PageHeader } from '../../components/ui/page';
 import { Card } from '../../components/ui/card';
 import { DepositInstructions, useDepositSetup } from './deposit-instructions';
@@ -8,18 +8,37 @@ import { PaymentRequestCard } from './payment-request';
 import { OwnAddressCard } from './own-address';
 import { useAppConfig } from '../../lib/config';
 import { DepositTable } from './record-tables';
+import { CopyButton } from '../../components/ui/copy-button';
 import { t, Trans } from '../../lib/i18n';
 
 const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
-/** The package chosen elsewhere (`?vip=3` from All Packages, kept through a login), as the picker's amount. */
-function useChosenPackageAmount(): string {
+/** The package chosen elsewhere (`?vip=3` from All Packages, kept through a login), if the link names one. */
+function useChosenPackage(): { number: string; amount: number } | undefined {
   const [params] = useSearchParams();
   const chosen = VIP_PACKAGES.find((pkg) => pkg.name === `VIP${params.get('vip') ?? ''}`);
-  return chosen ? String(chosen.amount) : '';
+  return chosen ? { number: chosen.name.slice(3), amount: chosen.amount } : undefined;
 }
 
-function DepositLayout({ mode, initialAmount = '' }: { mode: 'free' | 'package'; initialAmount?: string }) {
+/** A package link lands on what to do: the package, and the exact amount to send, before the address. */
+function PackageLead({ chosen }: { chosen: { number: string; amount: number } }) {
+  const exact = formatPoints(chosen.amount);
+  return (
+    <Card className="lg:col-span-2" data-testid="package-lead">
+      <h2 className="text-xl font-bold">{t('VIP {number} · send {amount} USDT', { number: chosen.number, amount: chosen.amount })}</h2>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{t('Send exactly this amount in USDT on the Tron (TRC20) network:')}</p>
+      <p className="mt-2 flex flex-wrap items-center gap-3">
+        <strong data-testid="package-amount" dir="ltr" className="text-3xl font-bold tabular-nums">
+          {exact} USDT
+        </strong>
+        <CopyButton text={exact} label={t('Copy amount')} what={t('Amount')} />
+      </p>
+    </Card>
+  );
+}
+
+function DepositLayout({ mode, chosen }: { mode: 'free' | 'package'; chosen?: { number: string; amount: number } }) {
+  const initialAmount = chosen ? String(chosen.amount) : '';
   const setup = useDepositSetup();
   const config = useAppConfig();
   // Deposits confirmed on the chain: an exact amount to pay first; pasting the transaction ID stays as a fallback.
@@ -31,7 +50,9 @@ function DepositLayout({ mode, initialAmount = '' }: { mode: 'free' | 'package';
         <OwnAddressCard packageAmount={mode === 'package' ? initialAmount : undefined} packages={mode === 'package'} />
       ) : (
         <>
-          {chain ? <PaymentRequestCard mode={mode} initialAmount={initialAmount} /> : <DepositInstructions setup={setup} />}
+          {/* Paid on the chain, the exact amount comes with the payment request the card makes. */}
+          {!chain && chosen && <PackageLead chosen={chosen} />}
+          {chain ? <PaymentRequestCard mode={mode} initialAmount={initialAmount} /> : <DepositInstructions setup={setup} fold={mode === 'package'} />}
           <DepositForm mode={mode} initialAmount={initialAmount} disabled={setup.state !== 'ready'} />
         </>
       )}
@@ -71,7 +92,7 @@ export function DepositPage() {
 }
 
 export function PackagePage() {
-  const chosen = useChosenPackageAmount();
+  const chosen = useChosenPackage();
   return (
     <section>
       <PageHeader
@@ -83,7 +104,7 @@ export function PackagePage() {
           />
         }
       />
-      <DepositLayout mode="package" initialAmount={chosen} key={chosen} />
+      <DepositLayout mode="package" chosen={chosen} key={chosen?.number} />
     </section>
   );
 }

@@ -40,7 +40,7 @@ const ok = (res: { status: number; text: string }, status = 200) => expect(res.s
 describe('each event writes one notification for the user it concerns, with the contract’s words', () => {
   test('a transfer: the recipient sees the sender’s name and never their e-mail; the sender is told too', async () => {
     const sender = await signUp(ctx, { fullName: 'Alice Sender' });
-    const recipient = await signUp(ctx);
+    const recipient = await signUp(ctx, { fullName: 'Bob Recipient' });
     await fund(ctx, sender.user._id, 5_000);
     const [toSender, toRecipient] = await added([sender.user._id, recipient.user._id], async () =>
       ok(await sender.client.post('/api/v1/point/transfer', { recipientEmail: recipient.user.email, points: '12.34' })),
@@ -52,9 +52,9 @@ describe('each event writes one notification for the user it concerns, with the 
     expect(toRecipient[0].params).toEqual({ amountCents: 1234, senderName: 'Alice Sender' });
     expect(toSender.map((r) => r.kind)).toEqual(['transfer_sent']);
     // The sender's line names the person, as the activity feed does; their e-mail stays in the params only.
-    expect(toSender[0].body).toBe(`You sent 12.34 points to “${recipient.user.fullName}”.`);
+    expect(toSender[0].body).toBe('You sent 12.34 points to “Bob Recipient”.');
     expect(toSender[0].body).not.toContain(recipient.user.email);
-    expect(toSender[0].params).toEqual({ amountCents: 1234, recipientEmail: recipient.user.email, recipientName: recipient.user.fullName });
+    expect(toSender[0].params).toEqual({ amountCents: 1234, recipientEmail: recipient.user.email, recipientName: 'Bob Recipient' });
   });
 
   test('an admin approves then reverts a deposit; the approval pays the referrer’s first-deposit bonus', async () => {

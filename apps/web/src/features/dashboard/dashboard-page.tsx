@@ -104,16 +104,19 @@ function BalanceHero({ balance }: { balance: number | undefined }) {
           {hidden ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
         </button>
       </div>
-      <p className="mt-1 flex flex-wrap items-baseline gap-x-2 text-4xl font-bold tabular-nums" dir="ltr">
-        <span data-testid="dashboard-balance" aria-live="polite">
-          {hidden ? (
-            <>
-              <span aria-hidden="true">***</span>
-              <span className="sr-only">{t('Balance hidden')}</span>
-            </>
-          ) : balance === undefined ? <span className="text-slate-400">…</span> : formatPoints(balance)}
+      {/* The number and its unit read left to right in both languages; the block keeps to the page's start side. */}
+      <p className="mt-1 text-4xl font-bold tabular-nums">
+        <span dir="ltr" className="inline-flex flex-wrap items-baseline gap-x-2">
+          <span data-testid="dashboard-balance" aria-live="polite">
+            {hidden ? (
+              <>
+                <span aria-hidden="true">***</span>
+                <span className="sr-only">{t('Balance hidden')}</span>
+              </>
+            ) : balance === undefined ? <span className="text-slate-500 dark:text-slate-400">…</span> : formatPoints(balance)}
+          </span>
+          <span className="text-lg font-semibold text-slate-700 dark:text-slate-300">USDT</span>
         </span>
-        <span className="text-lg font-semibold text-slate-700 dark:text-slate-300">USDT</span>
       </p>
       <nav aria-labelledby="dashboard-actions" className="mt-5">
         <h2 id="dashboard-actions" className="sr-only">

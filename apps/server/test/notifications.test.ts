@@ -40,7 +40,7 @@ const ok = (res: { status: number; text: string }, status = 200) => expect(res.s
 describe('each event writes one notification for the user it concerns, with the contract’s words', () => {
   test('a transfer: the recipient sees the sender’s name and never their e-mail; the sender is told too', async () => {
     const sender = await signUp(ctx, { fullName: 'Alice Sender' });
-    const recipient = await signUp(ctx);
+    const recipient = await signUp(ctx, { fullName: 'Bob Recipient' });
     await fund(ctx, sender.user._id, 5_000);
     const [toSender, toRecipient] = await added([sender.user._id, recipient.user._id], async () =>
       ok(await sender.client.post('/api/v1/point/transfer', { recipientEmail: recipient.user.email, points: '12.34' })),
@@ -51,7 +51,10 @@ describe('each event writes one notification for the user it concerns, with the 
     expect(JSON.stringify(toRecipient[0])).not.toContain(sender.user.email);
     expect(toRecipient[0].params).toEqual({ amountCents: 1234, senderName: 'Alice Sender' });
     expect(toSender.map((r) => r.kind)).toEqual(['transfer_sent']);
-    expect(toSender[0].body).toBe(`You sent 12.34 points to ${recipient.user.email}.`);
+    // The sender's line names the person, as the activity feed does; their e-mail stays in the params only.
+    expect(toSender[0].body).toBe('You sent 12.34 points to “Bob Recipient”.');
+    expect(toSender[0].body).not.toContain(recipient.user.email);
+    expect(toSender[0].params).toEqual({ amountCents: 1234, recipientEmail: recipient.user.email, recipientName: 'Bob Recipient' });
   });
 
   test('an admin approves then reverts a deposit; the approval pays the referrer’s first-deposit bonus', async () => {
@@ -137,11 +140,14 @@ describe('each event writes one notification for the user it concerns, with the 
     const [off] = await added([id], async () => ok(await u.client.post('/api/v1/user/2fa/disable', { code: totp.generate({ timestamp: ctx.clock.now().getTime() }) })));
     expect(off.map((r) => r.kind)).toEqual(['two_factor_disabled']);
 
+    const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
     const [signIn] = await added([id], async () =>
-      ok(await ctx.client().post('/api/v1/user/login', { email: u.user.email, password: 'another-horse-7' }), 200),
+      ok(await ctx.client().post('/api/v1/user/login', { email: u.user.email, password: 'another-horse-7' }, { headers: { 'user-agent': chrome } }), 200),
     );
     expect(signIn.map((r) => r.kind)).toEqual(['new_sign_in']);
-    expect(signIn[0].body).toContain('address 127.0.0.1');
+    // The browser and system by name, never the raw header.
+    expect(signIn[0].body).toContain('had not used before: Chrome on Linux, address 127.0.0.1.');
+    expect(signIn[0].body).not.toContain('Mozilla');
     // The same browser again is not new.
     const [again] = await added([id], async () => ok(await u.client.post('/api/v1/user/login', { email: u.user.email, password: 'another-horse-7' })));
     expect(again).toEqual([]);

@@ -118,21 +118,22 @@ test('login lands on /user/dashboard, whose numbers are the API\'s', async ({ br
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('user-menu-name')).toHaveText(longName);
 
-  // Balance: hidden, then the API's after the reveal.
-  const balance = page.getByTestId('balance');
-  await expect(balance).toHaveText('***');
+  // Balance: the API's, in view at once.
   const point = (await ok(api(page.request, 'GET', '/user/point'))).point as number;
-  await page.getByTestId('reveal-balance').click();
-  await expect(balance).toHaveText(points(point));
+  await expect(page.getByTestId('dashboard-balance')).toHaveText(points(point));
 
-  // The last five statement lines, newest first, as GET /user/statement gives them.
-  const statement = await ok(api(page.request, 'GET', '/user/statement?limit=5'));
-  const entries = statement.entries as { amount: number; description: string }[];
-  expect(entries).toHaveLength(5);
-  const movements = page.getByTestId('movement');
-  await expect(movements).toHaveCount(5);
-  await expect(page.getByTestId('movement-amount')).toHaveText(entries.map((e) => signed(e.amount)));
-  for (const [i, e] of entries.entries()) await expect(movements.nth(i)).toContainText(e.description);
+  // The activity feed: the newest ten statement lines (all seven here), newest first, as GET /user/statement gives
+  // them; the transfer named by the friend's name, not their e-mail.
+  const statement = await ok(api(page.request, 'GET', '/user/statement?limit=10'));
+  const entries = statement.entries as { amount: number; kind: string; counterparty: string | null }[];
+  expect(entries).toHaveLength(7);
+  const movements = page.getByTestId('activity-line');
+  await expect(movements).toHaveCount(7);
+  await expect(page.getByTestId('activity-amount')).toHaveText(entries.map((e) => `${signed(e.amount)} USDT`));
+  const sent = entries.findIndex((e) => e.kind === 'transfer');
+  expect(entries[sent].counterparty).toBe(friend.fullName);
+  await expect(movements.nth(sent).getByTestId('activity-title')).toHaveText(friend.fullName);
+  await expect(movements.nth(sent)).not.toContainText(friend.email);
 
   // Pending deposits and withdrawals, as their APIs list them.
   const deposits = ((await ok(api(page.request, 'GET', '/deposit/my-deposits'))).deposits as { amount: number; deposited: boolean; transactionId: string }[]).filter((d) => !d.deposited);
@@ -150,7 +151,7 @@ test('login lands on /user/dashboard, whose numbers are the API\'s', async ({ br
   // Subscription: not subscribed, so the next step is Subscribe (on the profile).
   await expect(page.getByTestId('subscription-state')).toHaveText('Not subscribed');
   await expect(page.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/user/profile');
-  for (const [name, href] of [['Deposit', '/user/deposit'], ['Withdraw', '/user/withdraw'], ['Transfer', '/user/transfer'], ['Packages', '/user/package']]) {
+  for (const [name, href] of [['Deposit', '/user/deposit'], ['Withdraw', '/user/withdraw'], ['Transfer', '/user/transfer'], ['Statement', '/user/statement']]) {
     await expect(page.getByRole('navigation', { name: 'Quick actions' }).getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
   // The side menu starts the signed-in part with the dashboard.
@@ -162,7 +163,7 @@ test('login lands on /user/dashboard, whose numbers are the API\'s', async ({ br
     await page.reload();
     if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    await expect(page.getByTestId('movement')).toHaveCount(5);
+    await expect(page.getByTestId('activity-line')).toHaveCount(7);
     await expectAccessible(page);
     await page.getByTestId('user-menu-button').click();
     await expect(page.getByRole('menu')).toBeVisible();
@@ -172,7 +173,7 @@ test('login lands on /user/dashboard, whose numbers are the API\'s', async ({ br
   for (const width of [360, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await page.reload();
-    await expect(page.getByTestId('movement')).toHaveCount(5);
+    await expect(page.getByTestId('activity-line')).toHaveCount(7);
     await expect(page.getByRole('list', { name: 'Pending deposits' }).getByTestId('pending-row')).toHaveCount(2);
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
     expect(scrollWidth, `page width at ${width} px`).toBeLessThanOrEqual(innerWidth);

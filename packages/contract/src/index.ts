@@ -15,6 +15,7 @@ export * from './settings.js';
 export * from './referrals.js';
 export * from './subscription-codes.js';
 export * from './security.js';
+export * from './user-agent.js';
 export * from './notifications.js';
 export * from './language.js';
 export * from './messages-ar.js';

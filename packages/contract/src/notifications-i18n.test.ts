@@ -2,6 +2,7 @@
 // and names as the English text. A kind added without an Arabic text fails here (and in the typecheck: SAMPLES and
 // NOTIFICATION_TEXT_AR are typed over every kind).
 import { describe, expect, test } from 'vitest';
+import { describeUserAgent } from './user-agent.js';
 import { NOTIFICATION_KINDS, renderNotification, type NotificationKind, type NotificationParams } from './notifications.js';
 
 const ARABIC_LETTER = /[\u0621-\u064A]/;
@@ -9,6 +10,8 @@ const LATIN_WORD = /[A-Za-z]{2,}/g;
 /** The numbers of a text, as written ("1,234.50", "3"), in order of appearance, sorted. */
 const numbers = (text: string) => (text.match(/\d[\d,.]*\d|\d/g) ?? []).sort();
 const strip = (text: string) => text.replace(/[\u2068\u2069]/g, '');
+
+const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** Every kind, in every branch of its text. */
 const SAMPLES: { [K in NotificationKind]: NotificationParams[K][] } = {
@@ -22,7 +25,10 @@ const SAMPLES: { [K in NotificationKind]: NotificationParams[K][] } = {
   withdrawal_processed: [{ amountCents: 25_001, paymentId: 'TQx1abd' }],
   withdrawal_refunded: [{ amountCents: 25_002, paymentId: 'TQx1abe' }],
   transfer_received: [{ amountCents: 1_250, senderName: 'Alice Sender' }],
-  transfer_sent: [{ amountCents: 1_251, recipientEmail: 'bob@example.com' }],
+  transfer_sent: [
+    { amountCents: 1_251, recipientEmail: 'bob@example.com', recipientName: 'Bob Recipient' },
+    { amountCents: 1_252, recipientEmail: 'bob@example.com' },
+  ],
   subscription_activated: [
     { priceCents: 10_000, via: 'points' },
     { priceCents: 0, via: 'points' },
@@ -39,7 +45,9 @@ const SAMPLES: { [K in NotificationKind]: NotificationParams[K][] } = {
   passkey_added: [{ name: 'My laptop' }],
   passkey_removed: [{ name: 'Old phone' }],
   new_sign_in: [
-    { userAgent: 'Firefox 140 on Linux', ip: '203.0.113.7' },
+    { userAgent: CHROME_LINUX, ip: '203.0.113.7' },
+    { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Mobile/15E148', ip: '203.0.113.8' },
+    { userAgent: 'curl/8.5.0', ip: '203.0.113.9' },
     { userAgent: '', ip: '198.51.100.4' },
   ],
   password_changed: [{}],
@@ -68,9 +76,12 @@ describe('notifications in Arabic', () => {
         expect(ar.body).toMatch(ARABIC_LETTER);
         expect(ar.title).not.toBe(en.title);
         expect(numbers(strip(ar.body))).toEqual(numbers(en.body));
-        for (const value of typed(params)) expect(strip(ar.body)).toContain(value);
+        // What the English quotes (a sign-in's raw User-Agent and a named recipient's e-mail are not), Arabic quotes.
+        for (const value of typed(params).filter((v) => en.body.includes(v))) expect(strip(ar.body)).toContain(value);
         // No English left over: the Latin words are the typed values and the product's names only.
-        const allowed = new Set(['Tron', 'IP', ...typed(params).flatMap((v) => v.match(LATIN_WORD) ?? [])]);
+        // …and the names of a browser and its system (describeUserAgent), which stay as they are.
+        const device = 'userAgent' in params ? Object.values(describeUserAgent(params.userAgent)).filter((v) => v !== null) : [];
+        const allowed = new Set(['Tron', 'IP', ...device, ...typed(params).flatMap((v) => v.match(LATIN_WORD) ?? [])]);
         expect((strip(ar.title + ' ' + ar.body).match(LATIN_WORD) ?? []).filter((w) => !allowed.has(w))).toEqual([]);
       }
     });
@@ -80,6 +91,22 @@ describe('notifications in Arabic', () => {
     const p = { amountCents: 1_250, senderName: 'Alice' };
     expect(renderNotification('transfer_received', p)).toEqual({ title: 'Points received', body: '“Alice” sent you 12.50 points.' });
     expect(renderNotification('transfer_received', p, 'en')).toEqual(renderNotification('transfer_received', p));
+  });
+
+  test('a new sign-in names the browser and system, never the raw User-Agent, in either language', () => {
+    const p = { userAgent: CHROME_LINUX, ip: '203.0.113.7' };
+    const en = renderNotification('new_sign_in', p).body;
+    const ar = strip(renderNotification('new_sign_in', p, 'ar').body);
+    expect(en).toContain('before: Chrome on Linux, address 203.0.113.7.');
+    expect(ar).toContain('Chrome على Linux');
+    for (const body of [en, ar]) expect(body).not.toMatch(/Mozilla|AppleWebKit|x86_64/);
+    expect(renderNotification('new_sign_in', { userAgent: 'curl/8.5.0', ip: '1.2.3.4' }).body).toContain('before: unknown browser, address');
+  });
+
+  test('a transfer sent names the recipient, not their e-mail', () => {
+    const p = { amountCents: 500, recipientEmail: 'bob@example.com', recipientName: 'Bob Recipient' };
+    expect(renderNotification('transfer_sent', p).body).toBe('You sent 5.00 points to “Bob Recipient”.');
+    expect(strip(renderNotification('transfer_sent', p, 'ar').body)).toBe('أرسلت 5.00 نقطة إلى «Bob Recipient».');
   });
 
   test('amounts keep Latin digits and grouping in Arabic', () => {

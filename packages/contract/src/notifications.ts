@@ -8,6 +8,7 @@ import { formatCents } from './money.js';
 import type { Language } from './language.js';
 import { TEXT_MSG, multiLineText, oneLineText } from './one-line.js';
 import { multiLineDisplay, oneLineDisplay, quotedName } from './text.js';
+import { describeUserAgent } from './user-agent.js';
 import { explorerTxUrl } from './withdrawals.js';
 
 export const NOTIFICATION_CATEGORIES = ['deposits', 'withdrawals', 'transfers', 'subscription', 'referrals', 'points', 'security', 'announcements', 'support'] as const;
@@ -26,8 +27,9 @@ export interface NotificationParams {
   withdrawal_refunded: { amountCents: number; paymentId: string };
   /** To the recipient: the sender's name, never their e-mail. */
   transfer_received: { amountCents: number; senderName: string };
-  /** To the sender: the recipient as the sender typed them (their e-mail). */
-  transfer_sent: { amountCents: number; recipientEmail: string };
+  /** To the sender: the recipient's name (the body names the person, as the activity feed does); their e-mail as
+   * the sender typed it stays in the params, and names them only in rows written before the name was stored. */
+  transfer_sent: { amountCents: number; recipientEmail: string; recipientName?: string };
   /** `code`: activated by redeeming a subscription code rather than paid with points. */
   subscription_activated: { priceCents: number; via: 'points' | 'code' };
   /** One per commission event: `bonus` is the first-deposit bonus, `commission` a share of a member's reward. */
@@ -38,7 +40,8 @@ export interface NotificationParams {
   two_factor_disabled: Record<string, never>;
   passkey_added: { name: string };
   passkey_removed: { name: string };
-  /** A sign-in from a browser the account had not used before. */
+  /** A sign-in from a browser the account had not used before; the body names it ("Chrome on Linux"), never
+   * quoting the raw header (describeUserAgent). */
   new_sign_in: { userAgent: string; ip: string };
   password_changed: Record<string, never>;
   password_reset: Record<string, never>;
@@ -91,6 +94,13 @@ const points = (cents: number) => `${formatCents(cents)} points`;
 // line: stored values from before the refusal at the door may still hold CR/LF, bidi overrides or
 // zero-width characters, and must neither add lines to the sentence nor reorder it. Names are quoted: “Alice”.
 const one = oneLineDisplay;
+/** "Chrome on Linux", "Chrome", "a browser on Linux" or "unknown browser": the User-Agent is never quoted. */
+function browserEn(userAgent: string): string {
+  const { browser, os } = describeUserAgent(userAgent);
+  if (browser && os) return `${browser} on ${os}`;
+  if (browser) return browser;
+  return os ? `a browser on ${os}` : 'unknown browser';
+}
 const NOT_YOU = 'If this was not you, change your password now and end your other sessions on your security page.';
 
 /** The English title and body of each kind, from its parameters. */
@@ -124,7 +134,7 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
   }),
   transfer_sent: (p) => ({
     title: 'Points sent',
-    body: `You sent ${points(p.amountCents)} to ${one(p.recipientEmail)}.`,
+    body: `You sent ${points(p.amountCents)} to ${p.recipientName ? quotedName(p.recipientName) : one(p.recipientEmail)}.`,
   }),
   subscription_activated: (p) => ({
     title: 'Subscription activated',
@@ -168,7 +178,7 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
   }),
   new_sign_in: (p) => ({
     title: 'New sign-in to your account',
-    body: `Your account was signed in to from a browser it had not used before: ${one(p.userAgent) || 'unknown browser'}, address ${one(p.ip)}. ${NOT_YOU}`,
+    body: `Your account was signed in to from a browser it had not used before: ${browserEn(p.userAgent)}, address ${one(p.ip)}. ${NOT_YOU}`,
   }),
   password_changed: () => ({
     title: 'Your password was changed',
@@ -208,6 +218,12 @@ const iso = (text: string) => `\u2068${oneLineDisplay(text)}\u2069`;
 /** A name quoted in an Arabic sentence: «name», isolated. */
 const nameAr = (text: string) => `«${iso(text)}»`;
 const pointsAr = (cents: number) => `${formatCents(cents)} نقطة`;
+function browserAr(userAgent: string): string {
+  const { browser, os } = describeUserAgent(userAgent);
+  if (browser && os) return `${browser} على ${os}`;
+  if (browser) return browser;
+  return os ? `متصفح على ${os}` : 'متصفح غير معروف';
+}
 const NOT_YOU_AR = 'إن لم تكن أنت من قام بذلك، فغيّر كلمة المرور الآن وأنهِ جلساتك الأخرى من صفحة الأمان.';
 const referenceAr = (reference?: string) => (reference ? ` (رقم المعاملة ${iso(reference)})` : '');
 
@@ -242,7 +258,7 @@ export const NOTIFICATION_TEXT_AR: { readonly [K in NotificationKind]: (p: Notif
   }),
   transfer_sent: (p) => ({
     title: 'تم إرسال النقاط',
-    body: `أرسلت ${pointsAr(p.amountCents)} إلى ${iso(p.recipientEmail)}.`,
+    body: `أرسلت ${pointsAr(p.amountCents)} إلى ${p.recipientName ? nameAr(p.recipientName) : iso(p.recipientEmail)}.`,
   }),
   subscription_activated: (p) => ({
     title: 'تم تفعيل الاشتراك',
@@ -286,7 +302,7 @@ export const NOTIFICATION_TEXT_AR: { readonly [K in NotificationKind]: (p: Notif
   }),
   new_sign_in: (p) => ({
     title: 'تسجيل دخول جديد إلى حسابك',
-    body: `تم تسجيل الدخول إلى حسابك من متصفح لم يُستخدم للدخول إليه من قبل: ${oneLineDisplay(p.userAgent) ? iso(p.userAgent) : 'متصفح غير معروف'}، من عنوان IP ${iso(p.ip)}. ${NOT_YOU_AR}`,
+    body: `تم تسجيل الدخول إلى حسابك من متصفح لم يُستخدم للدخول إليه من قبل: ${browserAr(p.userAgent)}، من عنوان IP ${iso(p.ip)}. ${NOT_YOU_AR}`,
   }),
   password_changed: () => ({
     title: 'تم تغيير كلمة المرور',

@@ -74,6 +74,13 @@ export const statementEntry = z.object({
   balance: z.number(),
   description: z.string(),
   createdAt: z.string(),
+  /** The other person by name (a transfer's sender or recipient, a referral's member), for the activity feed;
+   * null when the entry has none. Added beside the original fields, which keep their names and meaning. */
+  counterparty: z.string().nullable(),
+  /** A transfer's other party's e-mail, shown only in an entry's detail view; null otherwise. */
+  counterpartyEmail: z.string().nullable(),
+  /** The transaction ID, payout address or hash the entry refers to (detail view, with a copy button). */
+  reference: z.string().nullable(),
 });
 export type StatementEntry = z.infer<typeof statementEntry>;
 

@@ -22,6 +22,13 @@ export async function transfer(
   input: { recipientEmail: string; points: number },
   idempotencyKey?: string,
 ) {
+  // The sender's notification names the recipient (docs/product.md#activity); its text is rendered before the
+  // statement, so the name is read first. The statement still finds the recipient itself (a closing in between is
+  // refused there); an unknown e-mail is refused here without a posting.
+  const [recipient] = (
+    await q.execute<{ full_name: string }>(sql`select full_name from ${users} where email = ${input.recipientEmail} and deleted_at is null`)
+  ).rows;
+  if (!recipient) throw notFound(POINTS_MSG.recipientNotFound);
   const posting = {
     kind: 'transfer',
     eventKey: idempotencyKey ? `transfer:${sender.id}:key:${idempotencyKey}` : `transfer:${randomUUID()}`,
@@ -37,7 +44,7 @@ export async function transfer(
   const notified = notificationCtes(
     [
       { userId: sql`p.recipient_id`, kind: 'transfer_received', params: { amountCents: input.points, senderName: sender.fullName } },
-      { userId: sql`${sender.id}::uuid`, kind: 'transfer_sent', params: { amountCents: input.points, recipientEmail: input.recipientEmail } },
+      { userId: sql`${sender.id}::uuid`, kind: 'transfer_sent', params: { amountCents: input.points, recipientEmail: input.recipientEmail, recipientName: recipient.full_name } },
     ],
     { source: sql`p`, where: sql`p.transaction_id is not null` },
   );

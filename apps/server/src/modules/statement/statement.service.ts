@@ -11,6 +11,7 @@ interface Row extends Record<string, unknown> {
   created_at: Date | string;
   kind: string;
   memo: Record<string, unknown> | null;
+  counterparty_name: string | null;
 }
 
 /** A value from the entry (an e-mail, a name, an id) kept in its own direction inside an Arabic sentence. */
@@ -64,7 +65,12 @@ async function accountOf(db: Db, userId: string): Promise<{ id: number; balance:
 
 async function page(db: Db, accountId: number, before: number | null, limit: number): Promise<Row[]> {
   const r = await db.execute<Row>(sql`
-    select e.id, e.amount_cents, e.created_at, t.kind, t.memo
+    select e.id, e.amount_cents, e.created_at, t.kind, t.memo,
+      -- A transfer's other party by their current name (the memo keeps ids and e-mails only).
+      case when t.kind = 'transfer' then (
+        select u.full_name from users u
+        where u.id::text = case when e.amount_cents < 0 then t.memo->>'toUserId' else t.memo->>'fromUserId' end
+      ) end as counterparty_name
     from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
     where e.account_id = ${accountId} ${before === null ? sql`` : sql`and e.id < ${before}`}
     order by e.id desc limit ${limit}`);
@@ -83,6 +89,27 @@ async function balanceAfter(db: Db, accountId: number, entryId: number): Promise
   return Number(r.rows[0].total);
 }
 
+const memoText = (memo: Record<string, unknown> | null, key: string): string | null =>
+  memo && typeof memo[key] === 'string' && memo[key] ? (memo[key] as string) : null;
+
+/** Who and what an entry concerns, for the activity feed (docs/product.md#activity): a name to show on the line, the
+ * e-mail and the reference kept for its detail view. */
+function parties(row: Row): Pick<StatementEntry, 'counterparty' | 'counterpartyEmail' | 'reference'> {
+  const m = row.memo;
+  if (row.kind === 'transfer') {
+    return {
+      counterparty: row.counterparty_name,
+      counterpartyEmail: memoText(m, row.amount_cents < 0 ? 'toEmail' : 'fromEmail'),
+      reference: null,
+    };
+  }
+  return {
+    counterparty: memoText(m, 'memberName'),
+    counterpartyEmail: null,
+    reference: memoText(m, 'transactionId') ?? memoText(m, 'paymentId'),
+  };
+}
+
 function toEntries(rows: Row[], topBalance: number, lang: Language = 'en'): StatementEntry[] {
   let balance = topBalance;
   return rows.map((row) => {
@@ -93,6 +120,7 @@ function toEntries(rows: Row[], topBalance: number, lang: Language = 'en'): Stat
       balance: centsToNumber(balance),
       description: describe(row.kind, row.amount_cents, row.memo, lang),
       createdAt: new Date(row.created_at).toISOString(),
+      ...parties(row),
     };
     balance -= row.amount_cents;
     return entry;

@@ -62,7 +62,8 @@ describe('GET /user/statement', () => {
       ['transfer', -10.5, 89.5],
       ['adjustment_add', 100, 100],
     ]);
-    expect(Object.keys(res.body.entries[0]).sort()).toEqual(['_id', 'amount', 'balance', 'createdAt', 'description', 'kind']);
+    // The original fields keep their names; the activity feed's are added beside them.
+    expect(Object.keys(res.body.entries[0]).sort()).toEqual(['_id', 'amount', 'balance', 'counterparty', 'counterpartyEmail', 'createdAt', 'description', 'kind', 'reference']);
     const descriptions = res.body.entries.map((e: { description: string }) => e.description);
     expect(descriptions[5]).toBe(`Transfer to ${other.user.email}`);
     expect(descriptions[4]).toBe(`Transfer from ${other.user.email}`);
@@ -98,6 +99,30 @@ describe('GET /user/statement', () => {
     expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[^,]+,adjustment_remove,Points removed by an admin,-1\.00,108\.75$/);
     expect(lines[7]).toMatch(/,adjustment_add,Points added by an admin,100\.00,100\.00$/);
     expect(lines[6]).toContain(`,Transfer to ${other.user.email},-10.50,89.50`);
+  });
+
+  test('the activity feed’s fields: a transfer names the other person (their name, e-mail kept apart), a deposit and a withdrawal their reference', async () => {
+    const alice = await signUp(ctx, { fullName: 'Alice Feed' });
+    const bob = await signUp(ctx, { fullName: 'Bob Feed' });
+    expect((await admin.client.post('/api/v1/adpoint/addpoint', { email: alice.user.email, points: 50 })).status).toBe(200);
+    expect((await alice.client.post('/api/v1/point/transfer', { recipientEmail: bob.user.email, points: 5 })).status).toBe(200);
+    const dep = (await alice.client.post('/api/v1/deposit/deposit', { amount: 20, transactionId: txHash() })).body.deposit;
+    expect((await admin.client.post(`/api/v1/deposit/deposit/${dep._id}`)).status).toBe(200);
+    expect((await alice.client.post('/api/v1/withdraw', { amount: 10, paymentId: 'TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV' })).status).toBe(201);
+
+    const pick = (e: { kind: string; counterparty: string | null; counterpartyEmail: string | null; reference: string | null }) => [e.kind, e.counterparty, e.counterpartyEmail, e.reference];
+    const mine = (await alice.client.get('/api/v1/user/statement')).body.entries.map(pick);
+    expect(mine).toEqual([
+      ['withdrawal_request', null, null, 'TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV'],
+      ['deposit_approve', null, null, dep.transactionId],
+      ['transfer', 'Bob Feed', bob.user.email, null],
+      ['adjustment_add', null, null, null],
+    ]);
+    const theirs = (await bob.client.get('/api/v1/user/statement')).body.entries.map(pick);
+    expect(theirs).toEqual([['transfer', 'Alice Feed', alice.user.email, null]]);
+    // The name is the person's current one.
+    expect((await alice.client.post(`/api/v1/user/update/${alice.user._id}`, { fullName: 'Alice Renamed', phone: '+971500000001', id: alice.user._id })).status).toBe(200);
+    expect((await bob.client.get('/api/v1/user/statement')).body.entries[0].counterparty).toBe('Alice Renamed');
   });
 
   test('an empty statement; bad paging → 400; anonymous → 401', async () => {

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchStatementPage, walletKeys } from '../../lib/account-api';
 
-export const RECENT_MOVEMENTS = 5;
+export const RECENT_MOVEMENTS = 10;
 
 export function useRecentMovements({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({

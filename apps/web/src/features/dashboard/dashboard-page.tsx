@@ -1,19 +1,20 @@
-// The signed-in home (docs/product.md#web-client), where login and sign-up land: the balance (hidden until revealed, as on the
-// profile), the actions people look for first, the subscription's next step, the newest statement lines and
-// the deposits and withdrawals still waiting for an admin. Every number is the server's (no client sums).
+// The signed-in home (docs/product.md#activity), where login and sign-up land: the balance large at the top (an eye
+// hides it, remembered in this browser; the profile keeps the spec's *** revealed for 3 seconds), the four actions
+// people look for first, the activity feed (or, for a new user, the way to a first deposit), the subscription's
+// next step and the deposits and withdrawals still waiting for an admin. Every number is the server's (no client
+// sums); a pushed notification re-reads them (the bell invalidates the statement), so money arriving shows live.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Package } from 'lucide-react';
+import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Eye, EyeOff, ScrollText } from 'lucide-react';
 import { formatPoints, type DepositRecord, type WithdrawalRecord } from '@app/contract';
-import { BalanceCard } from '../../components/balance-card';
+import { ActivityFeed } from '../../components/activity-feed';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
 import { LoadError } from '../../components/ui/list-state';
 import { LongValue } from '../../components/ui/long-value';
 import { PageHeader } from '../../components/ui/page';
-import { SignedAmount } from '../../components/ui/signed-amount';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { useMyDeposits, useMyWithdrawals } from '../../lib/account-api';
 import { useSession } from '../../lib/session';
@@ -30,8 +31,32 @@ const ACTIONS = [
   { to: '/user/deposit', label: msg('Deposit'), Icon: ArrowDownToLine },
   { to: '/user/withdraw', label: msg('Withdraw'), Icon: ArrowUpFromLine },
   { to: '/user/transfer', label: msg('Transfer'), Icon: ArrowLeftRight },
-  { to: '/user/package', label: msg('Packages'), Icon: Package },
+  { to: '/user/statement', label: msg('Statement'), Icon: ScrollText },
 ];
+
+/** Where the eye's choice is kept: hidden stays hidden after a reload, in this browser. */
+const HIDE_KEY = 'balanceHidden';
+
+function useBalanceHidden(): [boolean, () => void] {
+  const [hidden, setHidden] = useState(() => {
+    try {
+      return localStorage.getItem(HIDE_KEY) === '1';
+    } catch {
+      return false;
+    }
+  });
+  const toggle = () =>
+    setHidden((was) => {
+      try {
+        if (was) localStorage.removeItem(HIDE_KEY);
+        else localStorage.setItem(HIDE_KEY, '1');
+      } catch {
+        // Storage refused (private mode): the choice lasts for this page only.
+      }
+      return !was;
+    });
+  return [hidden, toggle];
+}
 
 /**
  * False until the page's first frame has been presented (a frame, then a task): the dashboard's calls start
@@ -61,18 +86,49 @@ function Loading({ children }: { children: ReactNode }) {
   );
 }
 
-function QuickActions() {
+/** The balance, large, with the eye that hides it; from the statement's first page (one call for both). */
+function BalanceHero({ balance }: { balance: number | undefined }) {
+  const [hidden, toggle] = useBalanceHidden();
   return (
-    <Card>
-      <nav aria-labelledby="dashboard-actions">
-        <h2 id="dashboard-actions" className="text-lg font-semibold">
+    <Card className="lg:col-span-2">
+      <div className="flex items-center justify-between gap-3">
+        <h2 className="text-sm font-semibold text-slate-700 dark:text-slate-300">{t('Your balance')}</h2>
+        <button
+          type="button"
+          data-testid="balance-eye"
+          aria-pressed={hidden}
+          aria-label={t('Hide balance')}
+          onClick={toggle}
+          className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+        >
+          {hidden ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
+        </button>
+      </div>
+      {/* The number and its unit read left to right in both languages; the block keeps to the page's start side. */}
+      <p className="mt-1 text-4xl font-bold tabular-nums">
+        <span dir="ltr" className="inline-flex flex-wrap items-baseline gap-x-2">
+          <span data-testid="dashboard-balance" aria-live="polite">
+            {hidden ? (
+              <>
+                <span aria-hidden="true">***</span>
+                <span className="sr-only">{t('Balance hidden')}</span>
+              </>
+            ) : balance === undefined ? <span className="text-slate-500 dark:text-slate-400">…</span> : formatPoints(balance)}
+          </span>
+          <span className="text-lg font-semibold text-slate-700 dark:text-slate-300">USDT</span>
+        </span>
+      </p>
+      <nav aria-labelledby="dashboard-actions" className="mt-5">
+        <h2 id="dashboard-actions" className="sr-only">
           {t('Quick actions')}
         </h2>
-        <ul className="mt-3 grid grid-cols-2 gap-3">
+        <ul className="grid grid-cols-4 gap-2">
           {ACTIONS.map(({ to, label, Icon }) => (
             <li key={to}>
-              <Link to={to} className={buttonClass('secondary', 'w-full')}>
-                <Icon aria-hidden="true" className="h-4 w-4" />
+              <Link to={to} className="group flex flex-col items-center gap-1 rounded-lg p-1 text-center text-xs font-semibold text-slate-800 dark:text-slate-100">
+                <span className="flex h-12 w-12 items-center justify-center rounded-full bg-emerald-700 text-white group-hover:bg-emerald-800 dark:bg-emerald-400 dark:text-slate-950 dark:group-hover:bg-emerald-300">
+                  <Icon aria-hidden="true" className="h-5 w-5" />
+                </span>
                 {t(label)}
               </Link>
             </li>
@@ -100,40 +156,41 @@ function SubscriptionStatus({ subscribed }: { subscribed: boolean }) {
   );
 }
 
-function RecentMovements({ enabled }: { enabled: boolean }) {
-  const q = useRecentMovements({ enabled });
+/** A new user's next step instead of empty cards: money comes in by a deposit. */
+function FirstDeposit() {
+  return (
+    <Card className="lg:col-span-2" data-testid="first-deposit">
+      <h2 className="text-lg font-semibold">{t('Make your first deposit')}</h2>
+      <p className={`mt-2 ${muted}`}>
+        {t('Send USDT on the Tron network (TRC20) to your deposit address: it shows here as soon as it is credited. Then watch videos, transfer or withdraw.')}
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Link to="/user/deposit" className={buttonClass('primary')} data-primary-action="">
+          <ArrowDownToLine aria-hidden="true" className="h-4 w-4" />
+          {t('Deposit')}
+        </Link>
+        <Link to="/allpackage" className={buttonClass('secondary')}>
+          {t('See the packages')}
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+function Activity({ query }: { query: ReturnType<typeof useRecentMovements> }) {
   let body: ReactNode;
-  if (q.isPending) body = <Loading>{t('Loading your latest movements…')}</Loading>;
-  else if (q.isError) body = <LoadError onRetry={() => void q.refetch()}>{t('Could not load your statement.')}</LoadError>;
-  else if (q.data.entries.length === 0)
-    body = <p className={`py-4 ${muted}`}>{t('No movements yet. Deposits, transfers and withdrawals will show here.')}</p>;
-  else
-    body = (
-      <ol aria-label={t('Latest movements, newest first')} className="mt-2 divide-y divide-slate-100 dark:divide-slate-800">
-        {q.data.entries.map((entry) => (
-          <li key={entry._id} data-testid="movement" className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-            <span className="min-w-0 flex-1 basis-48 break-words">
-              <span className="block text-sm font-medium">{entry.description}</span>
-              <span className="block text-xs whitespace-nowrap text-slate-600 dark:text-slate-300">
-                <DateTime iso={entry.createdAt} />
-              </span>
-            </span>
-            <span className="text-end text-sm font-semibold whitespace-nowrap tabular-nums" data-testid="movement-amount">
-              <SignedAmount amount={entry.amount} />
-            </span>
-          </li>
-        ))}
-      </ol>
-    );
+  if (query.isPending) body = <Loading>{t('Loading your latest movements…')}</Loading>;
+  else if (query.isError) body = <LoadError onRetry={() => void query.refetch()}>{t('Could not load your statement.')}</LoadError>;
+  else body = <ActivityFeed entries={query.data.entries} label={t('Latest movements, newest first')} />;
   return (
     <Card className="lg:col-span-2">
-      <h2 className="text-lg font-semibold">{t('Latest movements')}</h2>
-      {body}
-      <p className="mt-3 text-sm">
-        <Link to="/user/statement" className={link}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold">{t('Activity')}</h2>
+        <Link to="/user/statement" className={`text-sm ${link}`}>
           {t('Full statement')}
         </Link>
-      </p>
+      </div>
+      <div className="mt-2">{body}</div>
     </Card>
   );
 }
@@ -149,18 +206,16 @@ function PendingList({
   title,
   referenceLabel,
   query,
-  empty,
 }: {
   title: string;
   referenceLabel: string;
   query: { isPending: boolean; isError: boolean; data: PendingRow[] | undefined; refetch: () => unknown };
-  empty: string;
 }) {
   let body: ReactNode;
   if (query.isPending) body = <Loading>{t('Loading…')}</Loading>;
   else if (query.isError || !query.data)
     body = <LoadError onRetry={() => void query.refetch()}>{t('Could not load this list.')}</LoadError>;
-  else if (query.data.length === 0) body = <p className={`py-4 ${muted}`}>{empty}</p>;
+  else if (query.data.length === 0) return null; // no empty cards: nothing is waiting
   else {
     const rows = query.data;
     body = (
@@ -218,13 +273,11 @@ function PendingRequests({ enabled }: { enabled: boolean }) {
         title={t('Pending deposits')}
         referenceLabel={t('Transaction ID')}
         query={{ isPending: deposits.isPending, isError: deposits.isError, refetch: deposits.refetch, data: deposits.data?.filter((d) => !d.deposited).map(pendingDeposit) }}
-        empty={t('No deposit is waiting for approval.')}
       />
       <PendingList
         title={t('Pending withdrawals')}
-        referenceLabel={t('Payment ID')}
+        referenceLabel={t('Payout address')}
         query={{ isPending: withdrawals.isPending, isError: withdrawals.isError, refetch: withdrawals.refetch, data: withdrawals.data?.filter((w) => !w.withdrawed).map(pendingWithdrawal) }}
-        empty={t('No withdrawal is waiting to be paid.')}
       />
     </>
   );
@@ -235,15 +288,16 @@ export function DashboardPage() {
   const shown = useFirstFrameShown();
   useQuery({ queryKey: meQueryKey, queryFn: fetchMe, refetchOnMount: 'always', enabled: shown });
   const { user } = useSession();
+  const movements = useRecentMovements({ enabled: shown });
+  const isNew = movements.data?.entries.length === 0;
   return (
     <section>
       <PageHeader title={t('Dashboard')} intro={user ? <span className="break-words"><Trans id="Welcome, <0>{name}</0>." values={{ name: user.fullName }} components={{ 0: <bdi /> }} /></span> : undefined} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        <BalanceCard />
-        <QuickActions />
+        <BalanceHero balance={movements.data?.balance} />
+        {isNew ? <FirstDeposit /> : <Activity query={movements} />}
         <SubscriptionStatus subscribed={Boolean(user?.subscription)} />
         <PendingRequests enabled={shown} />
-        <RecentMovements enabled={shown} />
       </div>
     </section>
   );

@@ -2,7 +2,7 @@
 // 50 sign-in attempts. Lists, not tables, so the page fits a 390 px screen without sideways scrolling.
 import { Link, useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type SECURITY_MSG, type SessionRecord } from '@app/contract';
+import { describeUserAgent, type SECURITY_MSG, type SessionRecord } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
@@ -27,8 +27,8 @@ const ADMIN_NEEDS_2FA: typeof SECURITY_MSG.adminNeeds2fa = msg(
 /** "Firefox on Linux"-style summary; the full text stays available as a tooltip-free second line. */
 function browserName(userAgent: string): string {
   if (!userAgent) return t('Unknown browser');
-  const browser = /Edg\//.test(userAgent) ? 'Edge' : /Firefox\//.test(userAgent) ? 'Firefox' : /Chrome\//.test(userAgent) ? 'Chrome' : /Safari\//.test(userAgent) ? 'Safari' : null;
-  const os = /Android/.test(userAgent) ? 'Android' : /iPhone|iPad/.test(userAgent) ? 'iOS' : /Windows/.test(userAgent) ? 'Windows' : /Mac OS X/.test(userAgent) ? 'macOS' : /Linux/.test(userAgent) ? 'Linux' : null;
+  // The contract's parser: the "New sign-in" notification names the browser with the same words.
+  const { browser, os } = describeUserAgent(userAgent);
   return browser && os ? t('{browser} on {os}', { browser, os }) : userAgent.slice(0, 60);
 }
 

@@ -2,6 +2,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { formatPoints, type StatementEntry } from '@app/contract';
+import { ActivityFeed } from '../../components/activity-feed';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
@@ -67,14 +68,22 @@ export function StatementPage() {
           ) : entries.length === 0 ? (
             <p className="py-4 text-slate-600 dark:text-slate-300">{t('No entries yet. Deposits, transfers and withdrawals will show here.')}</p>
           ) : (
-            <DataTable
-              caption={t('Statement entries, newest first')}
-              columns={[t('Date'), t('Description'), { label: t('Amount'), numeric: true }, { label: t('Balance'), numeric: true }]}
-            >
-              {entries.map((entry) => (
-                <Row key={entry._id} entry={entry} />
-              ))}
-            </DataTable>
+            <>
+              {/* Phones read the activity feed (one line a movement, details on demand); wider screens the table. */}
+              <div className="md:hidden">
+                <ActivityFeed entries={entries} label={t('Statement entries, newest first')} />
+              </div>
+              <div className="hidden md:block">
+                <DataTable
+                  caption={t('Statement entries, newest first')}
+                  columns={[t('Date'), t('Description'), { label: t('Amount'), numeric: true }, { label: t('Balance'), numeric: true }]}
+                >
+                  {entries.map((entry) => (
+                    <Row key={entry._id} entry={entry} />
+                  ))}
+                </DataTable>
+              </div>
+            </>
           )}
         </div>
 

@@ -72,10 +72,22 @@ export type NotificationSqlInput = Distribute<NotificationInput>;
  * insert and draws its id: the writers' lock (shared), then each user's in order. With users from `source` the
  * sub-select runs per row; advisory locks are re-entrant, so the second run takes nothing new.
  */
-export function notificationCtes(inputs: NotificationSqlInput[], opts: { source?: SQL; where?: SQL } = {}): SQL {
+export function notificationCtes(inputs: (NotificationSqlInput & { sqlParams?: Record<string, SQL> })[], opts: { source?: SQL; where?: SQL } = {}): SQL {
   const values = inputs.map((n) => {
-    const { title, body } = renderNotification(n.kind, n.params as never);
-    return sql`(${n.userId}, ${n.kind}, ${JSON.stringify(n.params)}::jsonb, ${title}, ${body})`;
+    // A parameter only the statement knows (the recipient's name, read by the statement itself: no query before it)
+    // is rendered as a marker, which SQL replaces with the value in the stored text and adds to the stored params.
+    const late = Object.entries(n.sqlParams ?? {});
+    const marker = (key: string) => `@@${key}@@`;
+    const { title, body } = renderNotification(n.kind, { ...n.params, ...Object.fromEntries(late.map(([k]) => [k, marker(k)])) } as never);
+    let titleSql = sql`${title}::text`;
+    let bodySql = sql`${body}::text`;
+    let paramsSql = sql`${JSON.stringify(n.params)}::jsonb`;
+    for (const [key, value] of late) {
+      titleSql = sql`replace(${titleSql}, ${marker(key)}::text, ${value})`;
+      bodySql = sql`replace(${bodySql}, ${marker(key)}::text, ${value})`;
+      paramsSql = sql`${paramsSql} || jsonb_build_object(${key}::text, ${value})`;
+    }
+    return sql`(${n.userId}, ${n.kind}, ${paramsSql}, ${titleSql}, ${bodySql})`;
   });
   const users = sql.join(
     inputs.map((n) => sql`${n.userId}::text`),

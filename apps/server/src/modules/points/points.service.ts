@@ -22,13 +22,6 @@ export async function transfer(
   input: { recipientEmail: string; points: number },
   idempotencyKey?: string,
 ) {
-  // The sender's notification names the recipient (docs/product.md#activity); its text is rendered before the
-  // statement, so the name is read first. The statement still finds the recipient itself (a closing in between is
-  // refused there); an unknown e-mail is refused here without a posting.
-  const [recipient] = (
-    await q.execute<{ full_name: string }>(sql`select full_name from ${users} where email = ${input.recipientEmail} and deleted_at is null`)
-  ).rows;
-  if (!recipient) throw notFound(POINTS_MSG.recipientNotFound);
   const posting = {
     kind: 'transfer',
     eventKey: idempotencyKey ? `transfer:${sender.id}:key:${idempotencyKey}` : `transfer:${randomUUID()}`,
@@ -44,7 +37,10 @@ export async function transfer(
   const notified = notificationCtes(
     [
       { userId: sql`p.recipient_id`, kind: 'transfer_received', params: { amountCents: input.points, senderName: sender.fullName } },
-      { userId: sql`${sender.id}::uuid`, kind: 'transfer_sent', params: { amountCents: input.points, recipientEmail: input.recipientEmail, recipientName: recipient.full_name } },
+      { userId: sql`${sender.id}::uuid`, kind: 'transfer_sent', params: { amountCents: input.points, recipientEmail: input.recipientEmail },
+        // The recipient's name, as the statement reads it (docs/product.md#activity).
+        sqlParams: { recipientName: sql`p.recipient_name` },
+      },
     ],
     { source: sql`p`, where: sql`p.transaction_id is not null` },
   );
@@ -55,9 +51,9 @@ export async function transfer(
   // notifications' insert reads the posting's CTE, so it runs after the posting, and only when there was one.
   const statement = sql`
     with r as materialized (
-      select id, email from ${users} where email = ${input.recipientEmail} and deleted_at is null for share
+      select id, email, full_name from ${users} where email = ${input.recipientEmail} and deleted_at is null for share
     ), p as materialized (
-      select r.id as recipient_id, case when r.id <> ${sender.id}::uuid then ${postingCall(posting)} end as transaction_id from r
+      select r.id as recipient_id, r.full_name as recipient_name, case when r.id <> ${sender.id}::uuid then ${postingCall(posting)} end as transaction_id from r
     ), ${notified}
     select p.recipient_id, p.transaction_id, (select count(*) from n)::int as notified from p`;
   type Row = { recipient_id: string; transaction_id: number | null; notified: number };

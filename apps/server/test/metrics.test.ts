@@ -79,6 +79,9 @@ describe('the answer', () => {
     for (const stage of ['outbox', 'queued', 'dead']) expect(valueOf(families, 'email_queue_depth', { stage })).toBeGreaterThanOrEqual(0);
     // Chain deposits are off in this app: nothing is late.
     expect(valueOf(families, 'chain_poller_lag_seconds')).toBe(0);
+    // Documented with every other route.
+    const doc = await (await fetch(`${ctx.url}/api/docs/json`)).json();
+    expect(doc.paths['/metrics'].get.tags).toEqual(['operations']);
   });
 });
 

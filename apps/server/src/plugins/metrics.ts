@@ -75,7 +75,19 @@ async function readDatabaseGauges(db: Db, chainPollerOn: boolean): Promise<void>
   chainPollerLag.set(chainPollerOn ? (r.lag ?? Number.MAX_SAFE_INTEGER) : 0);
 }
 
-export default fp(async (app: FastifyInstance, opts: MetricsOptions) => {
+/** The hook that counts every request: registered before any route, so each one is counted. */
+export const countRequests = fp(async (app: FastifyInstance) => {
+  // One counter and one histogram observation per request, in memory: nothing on the money path waits for it.
+  app.addHook('onResponse', (req, reply, done) => {
+    const labels = { method: req.method, route: routeLabel(req, reply.statusCode), status: String(reply.statusCode) };
+    httpRequests.inc(labels);
+    httpDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
+  });
+});
+
+/** GET /metrics: registered after the OpenAPI plugin, which documents only the routes that come after it. */
+export const metricsRoute = fp(async (app: FastifyInstance, opts: MetricsOptions) => {
   const list = allowList(opts.allow);
   const token = opts.token ? digest(opts.token) : null;
   const allowed = (req: FastifyRequest): boolean => {
@@ -84,14 +96,6 @@ export default fp(async (app: FastifyInstance, opts: MetricsOptions) => {
     if (token && auth?.startsWith('Bearer ') && timingSafeEqual(digest(auth.slice(7)), token)) return true;
     return listed(list, req.ip);
   };
-
-  // One counter and one histogram observation per request, in memory: nothing on the money path waits for it.
-  app.addHook('onResponse', (req, reply, done) => {
-    const labels = { method: req.method, route: routeLabel(req, reply.statusCode), status: String(reply.statusCode) };
-    httpRequests.inc(labels);
-    httpDuration.observe(labels, reply.elapsedTime / 1000);
-    done();
-  });
 
   app.get(
     '/metrics',

@@ -11,6 +11,7 @@ import { closeTestAppWithSmtp, signUp, signUpAs, startTestApp, startTestAppWithS
 import { fund } from './money-helpers.js';
 import type { SmtpSink } from './smtp-sink.js';
 import { openSse } from './sse.js';
+import { randomTronAddress } from './tron-standin.js';
 
 let ctx: TestContext;
 let smtp: SmtpSink;
@@ -196,6 +197,25 @@ describe('what it counts', () => {
     expect(valueOf(await scrape(), 'sse_streams_open')).toBe(before + 1);
     stream.close();
     await waitForMetric('sse_streams_open', {}, (v) => v === before, 'the closed stream is still counted');
+  });
+
+  test('the chain poller: its last success read from the database, and how long ago while chain deposits are on', async () => {
+    await ctx.db.execute(sql`update chain_poller set last_success_at = '2026-01-02T03:04:05Z' where id = 1`);
+    const off = await scrape();
+    expect(valueOf(off, 'chain_poller_last_success_timestamp_seconds')).toBe(Date.UTC(2026, 0, 2, 3, 4, 5) / 1000);
+    expect(valueOf(off, 'chain_poller_lag_seconds')).toBe(0); // chain deposits are off in this app: nothing is late
+    // An instance with chain deposits on (its own database: the variables seed the settings there) whose chain API
+    // answers nothing (a closed port), so no poll succeeds after the one written here.
+    const on = await startTestApp({ TRON_API_URL: 'http://127.0.0.1:9', DEPOSIT_ADDRESS: randomTronAddress(), TRON_POLL_MS: '3600000' });
+    try {
+      await on.db.execute(sql`update chain_poller set last_success_at = now() - interval '1 hour' where id = 1`);
+      const { rows } = await on.db.execute<{ ago: number }>(sql`select extract(epoch from now() - last_success_at)::float8 as ago from chain_poller`);
+      const lag = valueOf(await scrape(on.url), 'chain_poller_lag_seconds');
+      expect(rows[0].ago).toBeGreaterThanOrEqual(3600);
+      expect(lag).toBeGreaterThanOrEqual(rows[0].ago);
+    } finally {
+      await on.close();
+    }
   });
 
   test('a caller who finds every pool connection busy is counted as a wait', async () => {

@@ -17,7 +17,7 @@ const web = 'apps/web/src';
 const zone = (target, from, message) => ({ target: `./${target}`, from: from.map((f) => `./${f}`), message });
 
 // The server's layers, bottom up; a layer imports only from the layers below it (and `@app/contract`, packages).
-//   base      config.ts, clock.ts, errors.ts, logging.ts, i18n.ts, start-errors.ts
+//   base      config.ts, clock.ts, errors.ts, logging.ts, i18n.ts, start-errors.ts, metrics.ts
 //   db        db/: connection, Db/Tx types, schema, migrations, backup
 //   ledger    ledger/: the money core (accounts, posting, the invariant check)
 //   mail      mail/: the SMTP transport
@@ -28,7 +28,7 @@ const zone = (target, from, message) => ({ target: `./${target}`, from: from.map
 //   top       app.ts, main.ts, web-preload.ts
 const S = (p) => `${server}/${p}`;
 const serverTop = [S('app.ts'), S('main.ts'), S('web-preload.ts')];
-const base = ['config.ts', 'clock.ts', 'errors.ts', 'logging.ts', 'i18n.ts', 'start-errors.ts'].map(S);
+const base = ['config.ts', 'clock.ts', 'errors.ts', 'logging.ts', 'i18n.ts', 'start-errors.ts', 'metrics.ts'].map(S);
 const above = {
   base: [S('db'), S('ledger'), S('mail'), S('services'), S('http'), S('plugins'), S('modules'), ...serverTop],
   db: [S('ledger'), S('mail'), S('services'), S('http'), S('plugins'), S('modules'), ...serverTop],

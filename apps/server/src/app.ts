@@ -28,6 +28,8 @@ import { startEmailWorker, type EmailWorker } from './modules/notifications/emai
 import csrfPlugin, { issueXsrfCookie } from './plugins/csrf.js';
 import { isApiRequest } from './http/api-route.js';
 import securityHeaders from './plugins/security-headers.js';
+import { countRequests, metricsRoute } from './plugins/metrics.js';
+import { chainSettings } from './modules/chain-deposits/chain-settings.js';
 import { apiModules } from './modules/routes.js';
 import { routePreloader } from './web-preload.js';
 import { loggerOptions, redactUrl } from './logging.js';
@@ -184,6 +186,8 @@ export async function buildApp(deps: AppDeps) {
     return reply.status(500).send({ success: false, message: `Something went wrong (request ${req.id})` });
   });
 
+  // Every request counted for GET /metrics (first, so every route is).
+  await app.register(countRequests);
   await app.register(cookie);
   await app.register(securityHeaders, { secure: config.secure });
   await app.register(csrfPlugin, { secure: config.secure, appUrl: config.APP_URL });
@@ -223,6 +227,13 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' }); // helmet's CSP covers it (frame-ancestors 'none')
+  // Prometheus metrics, for the addresses of METRICS_ALLOW or the bearer of METRICS_TOKEN (docs/operations.md#metrics).
+  await app.register(metricsRoute, {
+    db: deps.db,
+    allow: config.METRICS_ALLOW,
+    token: config.METRICS_TOKEN,
+    chainPollerOn: () => chainSettings(settings) !== null,
+  });
 
   await app.register(
     async (api) => {

@@ -24,6 +24,19 @@ test('SIGNUP_LIMIT_PER_HOUR: 20 by default (also when empty), 0 turns it off, an
   for (const bad of ['-1', '2.5', 'ten', '1e3']) expect(() => loadConfig({ SIGNUP_LIMIT_PER_HOUR: bad }), bad).toThrow(/SIGNUP_LIMIT_PER_HOUR/);
 });
 
+test('METRICS_ALLOW: loopback by default (also when empty), addresses and CIDR ranges or none; METRICS_TOKEN empty or 16+ characters', () => {
+  expect(loadConfig({}).METRICS_ALLOW).toBe('127.0.0.1,::1');
+  expect(loadConfig({ METRICS_ALLOW: ' ' }).METRICS_ALLOW).toBe('127.0.0.1,::1');
+  expect(loadConfig({ METRICS_ALLOW: '10.0.0.0/8, 192.168.1.7,fd00::/8' }).METRICS_ALLOW).toBe('10.0.0.0/8, 192.168.1.7,fd00::/8');
+  expect(loadConfig({ METRICS_ALLOW: 'none' }).METRICS_ALLOW).toBe('none');
+  for (const bad of ['10.0.0.0/33', '::1/129', 'localhost', '10.0.0.0/8/1', '10.0.0.0/', '10.0.0.1,,::1', '*']) {
+    expect(() => loadConfig({ METRICS_ALLOW: bad }), bad).toThrow(/METRICS_ALLOW/);
+  }
+  expect(loadConfig({}).METRICS_TOKEN).toBe('');
+  expect(loadConfig({ METRICS_TOKEN: 'a'.repeat(16) }).METRICS_TOKEN).toBe('a'.repeat(16));
+  for (const bad of ['short', 'sixteen chars ok?']) expect(() => loadConfig({ METRICS_TOKEN: bad }), bad).toThrow(/METRICS_TOKEN/);
+});
+
 test('the platform settings variables (first-start defaults) use the settings page\'s own schemas', () => {
   expect(loadConfig({})).toMatchObject({ DEPOSIT_ADDRESS: '', SUPPORT_EMAIL: 'support@example.com', SUPPORT_PHONE: '+971 4 000 0000', SUBSCRIPTION_PRICE: 0, SUBSCRIPTION_MIN_BALANCE: 1200 });
   expect(loadConfig({ SUBSCRIPTION_PRICE: '5', SUPPORT_EMAIL: ' Help@Example.COM ', SUPPORT_PHONE: '' })).toMatchObject({ SUBSCRIPTION_PRICE: 500, SUPPORT_EMAIL: 'help@example.com', SUPPORT_PHONE: '+971 4 000 0000' });

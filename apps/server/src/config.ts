@@ -1,5 +1,6 @@
 // All configuration comes from the environment (optionally a .env file), validated once at start.
 // A bad value stops the start with a message naming the variable.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_DEPOSIT_WINDOW_MIN, DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE, DEFAULT_TRON_POLL_MS, DEFAULT_USDT_CONTRACT, SETTINGS, trimTrailingSlashes, type SettingName } from '@app/contract';
 
@@ -68,9 +69,26 @@ const envSchema = z.object({
   EMAIL_RATE_LIMIT: settingVar('emailRateLimit', '20'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  // Who may read GET /metrics (docs/security.md#metrics): addresses or CIDR ranges, comma-separated ("none": no
+  // address, the token only), and a bearer token that is accepted from anywhere.
+  METRICS_ALLOW: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? '127.0.0.1,::1' : v.trim()))
+    .refine((v) => v === 'none' || v.split(',').every((a) => isAddressOrRange(a.trim())), 'must be IP addresses or CIDR ranges (e.g. 10.0.0.0/8), comma-separated, or none'),
+  METRICS_TOKEN: z.string().default('').refine((v) => v === '' || (v.length >= 16 && !/\s/.test(v)), 'must be at least 16 characters without spaces, or empty'),
   WEB_DIST: z.string().default(''),
   COOKIE_SECURE: z.string().default('').pipe(boolish),
 });
+
+/** `10.1.2.3`, `::1`, `10.0.0.0/8`, `fd00::/8`: an address, or a range with a prefix length its family allows. */
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 export type Config = z.infer<typeof envSchema> & { secure: boolean };
 

@@ -72,6 +72,9 @@ export const MATRIX: Record<string, Entry> = {
   'POST /api/v1/user/logout': { want: PUBLIC_200 },
   'POST /api/v1/user/reset': { want: PUBLIC_400 },
   'POST /api/v1/user/reset/:resetToken': { want: PUBLIC_400 },
+  // Prometheus metrics: decided by the caller's address or bearer token, never by the session (docs/security.md#metrics).
+  // The matrix calls from loopback, which the default METRICS_ALLOW lists; metrics.test.ts checks the refusals.
+  'GET /metrics': { want: PUBLIC_200 },
 
   // Any logged-in user.
   'GET /api/v1/user/me': { want: LOGGED_IN_200 },
@@ -303,9 +306,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const apiRoutes = () => ctx.app.routeTable.filter((r) => r.url.startsWith('/api/v1/')).map((r) => `${r.method} ${r.url}`);
+const apiRoutes = () => ctx.app.routeTable.filter((r) => r.url.startsWith('/api/v1/') || r.url === '/metrics').map((r) => `${r.method} ${r.url}`);
 
-test('every route registered under /api/v1 has an entry in MATRIX (role-matrix.test.ts)', () => {
+test('every route registered under /api/v1 (and /metrics) has an entry in MATRIX (role-matrix.test.ts)', () => {
   const registered = apiRoutes();
   expect(registered.length).toBeGreaterThan(30);
   const missing = registered.filter((r) => !(r in MATRIX));

@@ -362,6 +362,8 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Malformed HTTP request': 'طلب HTTP غير صحيح البنية',
   'A part of the address is too long': 'جزء من العنوان طويل جدًا',
   'The address is not valid': 'العنوان غير صالح',
+  // GET /metrics refused: an address METRICS_ALLOW does not list, or no or a wrong METRICS_TOKEN.
+  'Metrics are not available to this caller': 'المقاييس غير متاحة لهذه الجهة',
   'Text fields must not contain NUL (\\u0000) characters': 'يجب ألا تحتوي الحقول النصية على المحرف NUL ‏(\\u0000)',
   'Invalid request': 'طلب غير صالح',
   'Request body is too large': 'محتوى الطلب كبير جدًا',

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freshDatabaseUrl } from '../../test/helpers.js';
 import { createDb, type Db, type Tx } from './client.js';
-import { inTransaction } from './transaction.js';
+import { afterCommit, inTransaction } from './transaction.js';
 
 /** A Db whose transaction() just calls the body (counting the calls): the retry loop on its own. */
 function fakeDb() {
@@ -37,6 +37,29 @@ test('every other error is thrown at once', async () => {
     await expect(inTransaction(db, async () => Promise.reject(e))).rejects.toBe(e);
     expect(calls.n).toBe(1);
   }
+});
+
+test('afterCommit runs after the commit of the attempt that committed, never for one that rolled back, at once on the pool', async () => {
+  const { db } = fakeDb();
+  const ran: string[] = [];
+  let attempt = 0;
+  await inTransaction(db, async (tx) => {
+    const mine = ++attempt;
+    afterCommit(tx, () => ran.push(`attempt ${mine}`));
+    expect(ran).toEqual([]); // nothing runs inside the transaction
+    if (mine === 1) throw pgError('40P01');
+  });
+  expect(ran).toEqual(['attempt 2']);
+  await expect(
+    inTransaction(db, async (tx) => {
+      afterCommit(tx, () => ran.push('rolled back'));
+      throw new Error('refused');
+    }),
+  ).rejects.toThrow('refused');
+  expect(ran).toEqual(['attempt 2']);
+  // The pool: a statement sent alone committed as it returned.
+  afterCommit(db, () => ran.push('pool'));
+  expect(ran).toEqual(['attempt 2', 'pool']);
 });
 
 let db: Db;

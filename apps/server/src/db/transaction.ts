@@ -2,7 +2,7 @@
 // `db.transaction(` is allowed nowhere else in the server's source (eslint.config.js).
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { PG, pgCode } from '../errors.js';
-import type { Db, Tx } from './client.js';
+import type { Db, DbOrTx, Tx } from './client.js';
 
 /** Attempts in all (the first and up to 4 retries) unless the caller says otherwise. */
 const ATTEMPTS = 5;
@@ -40,8 +40,31 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * aborted too), so code that runs inside a caller's transaction takes a `Tx` and leaves the retry to the caller.
  */
 export async function inTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, opts: TransactionOptions = {}): Promise<T> {
-  // The one place in the server's source allowed to open a transaction (eslint.config.js).
-  return retried(() => db.transaction(fn, opts.config), opts.attempts);
+  return retried(async () => {
+    const committed: (() => void)[] = [];
+    // The one place in the server's source allowed to open a transaction (eslint.config.js).
+    const result = await db.transaction((tx) => {
+      afterCommitOf.set(tx, committed);
+      return fn(tx);
+    }, opts.config);
+    for (const then of committed) then();
+    return result;
+  }, opts.attempts);
+}
+
+/** What each open inTransaction transaction runs once it committed (an attempt that rolled back drops its list). */
+const afterCommitOf = new WeakMap<Tx, (() => void)[]>();
+
+/**
+ * Runs `then` once what `q` wrote has committed: at once when `q` is the pool (a statement sent alone committed as it
+ * returned), after the commit of the inTransaction transaction `q` is, and never when that attempt rolls back or is
+ * retried. The way for code inside a transaction to change in-memory state (a metric's counter) about what it did.
+ */
+export function afterCommit(q: DbOrTx, then: () => void): void {
+  const list = afterCommitOf.get(q as Tx);
+  if (list) list.push(then);
+  // The pool, or a transaction opened elsewhere (a test's own): nothing will call back, so now.
+  else then();
 }
 
 /**

@@ -7,6 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { AppError, PG, pgCode } from '../errors.js';
 import type { SystemAccount } from './accounts.js';
 import type { DbOrTx } from '../db/client.js';
+import { afterCommit } from '../db/transaction.js';
+import { ledgerPostings } from '../metrics.js';
 
 /**
  * A user's account by id, a system account by code, or a user's account by an SQL expression of the statement the
@@ -71,6 +73,14 @@ export function postingError(e: unknown, input: Pick<PostInput, 'insufficientMes
 }
 
 /**
+ * Counts a posting `q` made (ledger_postings_total, docs/operations.md#metrics) once it committed. Called by whoever
+ * ran `postingCall`'s statement, after it returned a transaction.
+ */
+export function postingDone(q: DbOrTx, kind: string): void {
+  afterCommit(q, () => ledgerPostings.inc({ kind }));
+}
+
+/**
  * Posts one ledger transaction (see `postingCall`). `tx` may be a transaction, or the pool when this posting is
  * the operation's only write (one statement is its own transaction).
  */
@@ -78,6 +88,7 @@ export async function post(tx: DbOrTx, input: PostInput): Promise<{ transactionI
   const call = postingCall(input);
   try {
     const { rows } = await tx.execute<{ id: string }>(sql`select ${call} as id`);
+    postingDone(tx, input.kind);
     return { transactionId: Number(rows[0].id) };
   } catch (e) {
     throw postingError(e, input);

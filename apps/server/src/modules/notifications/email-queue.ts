@@ -17,6 +17,7 @@ import { ALWAYS_ON_CATEGORIES, notificationLanguage, type NotificationCategory }
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../mail/mailer.js';
+import { emailFailures, emailsSent } from '../../metrics.js';
 import { categoryOf, notificationEmail } from './email.js';
 import { localisedText } from './notifications.service.js';
 import { unsubscribeKey, unsubscribeToken } from './unsubscribe.js';
@@ -95,7 +96,13 @@ export async function deliverNotificationEmail(deps: EmailDeps, id: number): Pro
   const lang = notificationLanguage(n.language);
   const { title, body } = localisedText(n, lang);
   const message = notificationEmail({ to: n.email, fullName: n.full_name, kind: n.kind, title, body, publicId: n.public_id, appUrl: deps.appUrl, unsubscribeUrl, lang });
-  await deps.mailer.send(message);
+  try {
+    await deps.mailer.send(message);
+  } catch (e) {
+    emailFailures.inc();
+    throw e;
+  }
+  emailsSent.inc();
   // SMTP accepted it. A crash before this line is the one window in which a retry sends it again (decision 014).
   await deps.db.execute(sql`insert into notification_emails (notification_id, message_id) values (${id}, ${message.messageId!}) on conflict do nothing`);
   return 'sent';

@@ -17,6 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NOTIFICATION_SSE_EVENT, notificationLanguage, type NotificationStreamEvent } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import { listenToChannel, type ChannelListener } from '../../db/listen.js';
+import { sseStreams } from '../../metrics.js';
 import { lastNotificationId, liveSessions, notificationsAfter, toItem } from './notifications.service.js';
 
 export const NOTIFICATIONS_CHANNEL = 'notifications';
@@ -136,6 +137,7 @@ export async function openNotificationHub(db: Db, log: { warn(m: string): void }
   function remove(s: Stream) {
     const set = byUser.get(s.userId);
     if (!set?.delete(s)) return;
+    sseStreams.dec();
     if (set.size === 0) {
       byUser.delete(s.userId);
       void unregister(s.userId);
@@ -168,6 +170,7 @@ export async function openNotificationHub(db: Db, log: { warn(m: string): void }
       const s: Stream = { userId, sessionHash, lastId, reply, busy: false, again: false, rechecks: 2 };
       const set = byUser.get(userId) ?? new Set<Stream>();
       set.add(s);
+      sseStreams.inc();
       byUser.set(userId, set);
       reply.raw.on('close', () => remove(s));
       // What came after Last-Event-ID (or was written between the read of the last id and now).

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { POINTS_MSG } from '@app/contract';
 import { users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
-import { postingCall, postingError } from '../../ledger/ledger.js';
+import { postingCall, postingDone, postingError } from '../../ledger/ledger.js';
 import { notificationCtes } from '../notifications/notify.js';
 import { emailOutboxFilled } from '../notifications/email-jobs.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -65,5 +65,6 @@ export async function transfer(
   }
   if (!rows[0]) throw notFound(POINTS_MSG.recipientNotFound);
   if (rows[0].transaction_id === null) throw badRequest(POINTS_MSG.selfTransfer);
+  postingDone(q, posting.kind);
   emailOutboxFilled();
 }

@@ -55,11 +55,14 @@ const LOST_CONNECTION = /^(Connection terminated|timeout exceeded when trying to
  * acknowledgement) its fate is unknown: the caller retries, with the same Idempotency-Key for money (docs/money.md).
  * Looks through drizzle's wrapper (`cause`) and Node's AggregateError (`errors`, one per address tried).
  */
-export function isDatabaseUnavailable(e: unknown, depth = 0): boolean {
-  if (!e || typeof e !== 'object' || depth > 4) return false;
-  const err = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof err.code === 'string' && (SOCKET_CODES.has(err.code) || UNAVAILABLE_SQLSTATES.has(err.code) || /^08[0-9A-Z]{3}$/.test(err.code))) return true;
-  if (typeof err.message === 'string' && LOST_CONNECTION.test(err.message)) return true;
-  if (Array.isArray(err.errors) && err.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
-  return isDatabaseUnavailable(err.cause, depth + 1);
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = (e: unknown, depth: number): boolean => {
+    if (!e || typeof e !== 'object' || e instanceof AppError || depth > 4) return false;
+    const err = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof err.code === 'string' && (SOCKET_CODES.has(err.code) || UNAVAILABLE_SQLSTATES.has(err.code) || /^08[0-9A-Z]{3}$/.test(err.code))) return true;
+    if (typeof err.message === 'string' && LOST_CONNECTION.test(err.message)) return true;
+    if (Array.isArray(err.errors) && err.errors.some((x) => seen(x, depth + 1))) return true;
+    return seen(err.cause, depth + 1);
+  };
+  return seen(error, 0);
 }

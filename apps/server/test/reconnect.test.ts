@@ -18,6 +18,8 @@ import { listenToChannel, listenerName } from '../src/db/listen.js';
 import { FIXED_LOCKS } from '../src/db/locks.js';
 import { LeadershipLost } from '../src/db/leader.js';
 import { pollOnce } from '../src/modules/chain-deposits/poller.js';
+import { startEmailWorker, type EmailWorker } from '../src/modules/notifications/email-queue.js';
+import { EMAIL_TASK } from '../src/modules/notifications/email-jobs.js';
 import { chainSettings } from '../src/modules/chain-deposits/chain-settings.js';
 import { freshDatabaseUrl, signUp, startTestApp, withDatabase, type TestContext } from './helpers.js';
 import { balance, fund } from './money-helpers.js';
@@ -47,6 +49,7 @@ class Forwarder {
   private server = net.createServer((c) => this.connection(c));
   private pairs = new Set<{ app: net.Socket; db: net.Socket }>();
   private cut: { marker: string; done: () => void } | null = null;
+  private refusing = false;
   port = 0;
   constructor(public target: number) {}
 
@@ -60,7 +63,18 @@ class Forwarder {
     return new Promise((done) => (this.cut = { marker, done }));
   }
 
+  /** No primary: every connection is dropped, and new ones are closed at once, until up(). */
+  down() {
+    this.refusing = true;
+    for (const { app, db } of this.pairs) (app.destroy(), db.destroy());
+  }
+
+  up() {
+    this.refusing = false;
+  }
+
   private connection(app: net.Socket) {
+    if (this.refusing) return void app.destroy();
     const db = net.connect(this.target, '127.0.0.1');
     const pair = { app, db };
     this.pairs.add(pair);
@@ -291,6 +305,53 @@ describe('the database server restarts under a running app', () => {
     expect(retry.body).toEqual({ success: true, message: 'Points transferred successfully' });
     expect(await balance(app, a.user._id)).toBe(10_000 - 500);
     expect(await balance(app, b.user._id)).toBe(500);
+  });
+});
+
+describe('an e-mail worker whose database goes away in the middle of a job', () => {
+  let url: string;
+  let direct: Db;
+  let forwarded: Db;
+  let forwarder: Forwarder;
+  let worker: EmailWorker | undefined;
+  beforeAll(async () => {
+    url = await freshDatabaseUrl();
+    direct = createDb(url, 2);
+    forwarder = new Forwarder(Number(new URL(url).port || 5432));
+    await forwarder.start();
+    const u = new URL(url);
+    u.hostname = '127.0.0.1';
+    u.port = String(forwarder.port);
+    forwarded = createDb(u.toString(), 4);
+  });
+  afterAll(async () => {
+    forwarder.up();
+    await worker?.stop();
+    await forwarded.$client.end();
+    await forwarder.close();
+    await direct.$client.end();
+  });
+
+  test('is replaced once the database is back, and the job it held runs to its end', async () => {
+    let turns = 0;
+    const warnings: string[] = [];
+    const log = { info: () => {}, warn: (_: object, m: string) => void warnings.push(m), error: () => {} };
+    worker = await startEmailWorker({
+      db: forwarded,
+      mailer: { send: async () => {} },
+      appUrl: 'http://localhost:3000',
+      log,
+      // Asked as the job starts: the first time, the database goes away right there (the job's own query and then
+      // graphile-worker's failJob both fail, and the library drops that worker).
+      ratePerSecond: () => (turns++ === 0 && forwarder.down(), 0),
+    });
+    await direct.execute(sql`select graphile_worker.add_job(${EMAIL_TASK}, json_build_object('id', 987654321))`);
+    await until('graphile-worker to drop the worker', () => warnings.includes('an e-mail worker lost the database; starting another'));
+    expect(worker.replaced).toBe(0); // not while the database is away
+    forwarder.up();
+    await until('the queue to be empty', async () => (await direct.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker._private_jobs`)).rows[0].n === 0);
+    expect(worker.replaced).toBe(1);
+    expect(turns).toBe(2); // the job ran again, on the new worker
   });
 });
 

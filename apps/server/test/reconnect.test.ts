@@ -66,7 +66,14 @@ class Forwarder {
   /** No primary: every connection is dropped, and new ones are closed at once, until up(). */
   down() {
     this.refusing = true;
-    for (const { app, db } of this.pairs) (app.destroy(), db.destroy());
+    this.dropAll();
+  }
+
+  private dropAll() {
+    for (const { app, db } of this.pairs) {
+      app.destroy();
+      db.destroy();
+    }
   }
 
   up() {
@@ -109,7 +116,7 @@ class Forwarder {
   }
 
   async close() {
-    for (const { app, db } of this.pairs) (app.destroy(), db.destroy());
+    this.dropAll();
     await new Promise((resolve) => this.server.close(resolve));
   }
 }
@@ -162,7 +169,7 @@ describe('a chain poller whose lock session dies', () => {
     ctx = await startTestApp();
     other = createDb(ctx.databaseUrl, 4); // a second instance's pool on the same database
     // The chain API: an empty listing, held open while `hold` is set (the leader is busy talking to the chain).
-    gate = http.createServer((req, res) => {
+    gate = http.createServer((_req, res) => {
       listings++;
       const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: [], success: true, meta: {} }));
       if (hold) held.push(answer);

@@ -15,11 +15,13 @@ const CONNECT_TIMEOUT_MS = 10_000;
 export function createDb(url: string, max = 20): Db {
   // No JIT: every query here is short OLTP work, and a bad row estimate (a join of grouped CTEs) made PostgreSQL
   // spend ~400 ms compiling the dashboard's 16 ms query. Listeners and workers copy these options.
-  // keepAlive: a connection to a server that froze or vanished without closing it (a failover) is found dead by
-  // TCP instead of hanging; connectionTimeoutMillis: a server that accepts and never answers costs a request 10 s,
-  // then a 503 (errors.ts isDatabaseUnavailable), not forever; verify: see verifyPrimary.
+  // keepAlive: an idle connection to a server that froze or vanished without closing it (a failover) is probed by
+  // TCP from 10 s of silence on, and found dead instead of being handed to a request (a query already in flight on
+  // a frozen server waits for the proxy to close it: docs/operations.md "When the database goes away");
+  // connectionTimeoutMillis: a server that accepts and never answers costs a request 10 s, then a 503 (errors.ts
+  // isDatabaseUnavailable), not forever; verify: see verifyPrimary.
   const pool = new pg.Pool({
-    connectionString: url, max, idleTimeoutMillis: 30_000, options: '-c jit=off', keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, verify: verifyPrimary,
+    connectionString: url, max, idleTimeoutMillis: 30_000, options: '-c jit=off', keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, verify: verifyPrimary,
   });
   survivesLostConnections(pool);
   return drizzle(pool, { schema }) as Db;

@@ -19,7 +19,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Clock } from './clock.js';
-import { AppError, pgCode } from './errors.js';
+import { AppError, DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, pgCode } from './errors.js';
 import sessionPlugin, { sessionCookieName } from './plugins/session.js';
 import i18nPlugin, { localise } from './i18n.js';
 import { startHousekeeping, type Housekeeping } from './services/housekeeping.js';
@@ -181,6 +181,12 @@ export async function buildApp(deps: AppDeps) {
               ? 'Malformed JSON body'
               : error.message;
       return reply.status(status).send({ success: false, message });
+    }
+    // The database went away (a failover, a restart) or reached a standby: a 503 the client retries, never a 500.
+    // The pool has already dropped the dead connection (db/client.ts); the next request gets a new one.
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error, reqId: req.id }, 'database unavailable; answered 503');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     req.log.error({ err: error, reqId: req.id }, 'unhandled error');
     return reply.status(500).send({ success: false, message: `Something went wrong (request ${req.id})` });

@@ -1,7 +1,6 @@
 // docs/product.md#validation: recipient e-mail and points are required ("Please fill all the fields."); the points are sent
 // as a number. The sender confirms the exact amount and recipient before anything moves.
 import { useState } from 'react';
-import { toast } from '../../lib/toast';
 import { EMAIL_PATTERN, MSG, POINTS_MSG, centsToNumber, formatCents, transferBody } from '@app/contract';
 import { FieldErrorsProvider } from '../../components/ui/field-errors';
 import { Button } from '../../components/ui/button';
@@ -43,7 +42,6 @@ export function TransferPage() {
     const parsed = parseOrToast(transferBody, { recipientEmail, points }, fields);
     if (!parsed) return;
     if (!EMAIL_PATTERN.test(parsed.recipientEmail)) {
-      toast.error(t(MSG.invalidEmail));
       fields.mark({ recipientEmail: t(MSG.invalidEmail) });
       return;
     }

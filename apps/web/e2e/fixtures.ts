@@ -97,6 +97,15 @@ export async function expectToast(page: Page, text: string | RegExp) {
   await expect(page.getByRole('status').filter({ hasText: text }).first()).toBeVisible();
 }
 
+/**
+ * A form's message shown where it belongs (docs/product.md#toasts): under a field marked invalid, and in no toast.
+ */
+export async function expectOnField(page: Page, text: string | RegExp) {
+  await expect(page.locator('main [aria-invalid="true"]').first()).toBeVisible();
+  await expect(page.locator('main').getByText(text).first()).toBeVisible();
+  await expect(page.locator('[data-rht-toaster]').getByText(text)).toHaveCount(0);
+}
+
 /** Fills and submits the sign-up form on the current page. */
 export async function fillSignup(page: Page, u: { fullName: string; phone: string; email: string; password: string; refer?: string }) {
   await page.getByLabel('Full name', { exact: true }).fill(u.fullName);

@@ -1,8 +1,8 @@
 // Forms mark the field at fault (aria-invalid, the message under it by aria-describedby, focus on it)
-// besides the product's toasts; passwords have a Show/Hide button; a titled video shows its title; the reward
+// (a message on a field is no toast as well); passwords have a Show/Hide button; a titled video shows its title; the reward
 // countdown stops while the <video> element is paused; the admin dashboard's legend and zero-filled days.
 import type { Locator } from '@playwright/test';
-import { DESKTOP, SADMIN, api, expect, expectAccessible, expectToast, loginViaApi, newUser, recordClip, signUpViaApi, test } from './fixtures';
+import { DESKTOP, SADMIN, api, expect, expectAccessible, expectOnField, expectToast, loginViaApi, newUser, recordClip, signUpViaApi, test } from './fixtures';
 
 test.use({ viewport: DESKTOP });
 
@@ -28,7 +28,7 @@ for (const theme of ['light', 'dark'] as const) {
     const password = page.getByLabel('Password', { exact: true });
     await email.fill('someone@e2e.test');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expectToast(page, 'Please fill all the details');
+    await expectOnField(page, 'Please fill all the details');
     await expectMarked(password, 'Please fill all the details');
     await expectNotMarked(email);
     await expect(password).toBeFocused();
@@ -44,7 +44,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByLabel('E-mail', { exact: true }).fill('not-an-address@');
     await page.getByLabel('Password', { exact: true }).fill(u.password);
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await expectToast(page, 'Invalid email id');
+    await expectOnField(page, 'Invalid email id');
     await expectMarked(page.getByLabel('E-mail', { exact: true }), 'Invalid email id');
     await expect(page.getByLabel('E-mail', { exact: true })).toBeFocused();
     await expectNotMarked(page.getByLabel('Full name', { exact: true }));
@@ -107,7 +107,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expectNotMarked(paymentId);
     await page.getByRole('button', { name: 'Request withdrawal' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
-    await expectToast(page, 'Insufficient points');
+    await expectOnField(page, 'Insufficient points');
     await expectMarked(amount, 'Insufficient points');
     await expect(amount).toBeFocused();
 

@@ -1,5 +1,5 @@
 // The admin page for subscription codes (docs/product.md#drop-in-clients): generate a code, copy it, see it used — with axe on the page.
-import { DESKTOP, SADMIN, api, expect, expectAccessible, expectToast, loginViaApi, newUser, signUpViaApi, test } from './fixtures';
+import { DESKTOP, SADMIN, api, expect, expectAccessible, expectOnField, expectToast, loginViaApi, newUser, signUpViaApi, test } from './fixtures';
 
 test.use({ viewport: DESKTOP });
 
@@ -32,7 +32,7 @@ test('an admin generates a code, copies it; a user applies it on their profile; 
   const field = userPage.getByLabel('Subscription code');
   await field.fill('AAAA-BBBB-CCCC');
   await userPage.getByRole('button', { name: 'Apply code' }).click();
-  await expectToast(userPage, 'This subscription code is not valid');
+  await expectOnField(userPage, 'This subscription code is not valid');
   await expectAccessible(userPage);
   await field.fill(shown.toLowerCase());
   await userPage.getByRole('button', { name: 'Apply code' }).click();

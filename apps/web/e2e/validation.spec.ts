@@ -1,7 +1,7 @@
-// docs/product.md#validation: each account form shows the product's message as a toast, in the browser, before any call is made,
-// and nothing is created or changed.
+// docs/product.md#validation: each account form shows the product's message on the wrong field (not as a toast:
+// docs/product.md#toasts), in the browser, before any call is made, and nothing is created or changed.
 import type { Page } from '@playwright/test';
-import { DESKTOP, api, expect, expectAccessible, expectToast, newUser, signUpViaApi, test } from './fixtures';
+import { DESKTOP, api, expect, expectAccessible, expectOnField, newUser, signUpViaApi, test } from './fixtures';
 
 test.use({ viewport: DESKTOP });
 
@@ -25,19 +25,19 @@ test('sign-up: missing field, short name and bad e-mail are refused with the spe
   await page.getByLabel('E-mail', { exact: true }).fill(u.email);
   await page.getByLabel('Password', { exact: true }).fill(u.password);
   await submit.click();
-  await expectToast(page, 'Please fill all the details');
+  await expectOnField(page, 'Please fill all the details');
 
   // A two-letter name.
   await page.getByLabel('Mobile number', { exact: true }).fill(u.phone);
   await page.getByLabel('Full name', { exact: true }).fill('ab');
   await submit.click();
-  await expectToast(page, 'Name should be atleast of 3 characters');
+  await expectOnField(page, 'Name should be atleast of 3 characters');
 
   // An e-mail without a domain.
   await page.getByLabel('Full name', { exact: true }).fill(u.fullName);
   await page.getByLabel('E-mail', { exact: true }).fill('bad@');
   await submit.click();
-  await expectToast(page, 'Invalid email id');
+  await expectOnField(page, 'Invalid email id');
   await expectAccessible(page);
 
   // Still on the form, no call made, no session, and no account for either e-mail.
@@ -53,7 +53,7 @@ test('login: a missing password is refused with "Please fill all the details"', 
   await page.goto('/login');
   await page.getByLabel('E-mail', { exact: true }).fill('someone@e2e.test');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expectToast(page, 'Please fill all the details');
+  await expectOnField(page, 'Please fill all the details');
   await expectAccessible(page);
   await expect(page).toHaveURL(/\/login$/);
   expect(calls).toEqual([]);
@@ -63,7 +63,7 @@ test('forgot password: an empty e-mail is refused with "email is required to res
   const calls = watchCalls(page, '/user/reset');
   await page.goto('/user/profile/reset-password');
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expectToast(page, 'email is required to reset password!');
+  await expectOnField(page, 'email is required to reset password!');
   await expectAccessible(page);
   expect(calls).toEqual([]);
 });
@@ -75,7 +75,7 @@ test('reset password: an empty password is refused with "password is required"',
   });
   await page.goto('/user/profile/reset-password/some-token');
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await expectToast(page, 'password is required');
+  await expectOnField(page, 'password is required');
   await expectAccessible(page);
   await expect(page).toHaveURL(/\/reset-password\/some-token$/);
   expect(calls).toEqual([]);
@@ -87,7 +87,7 @@ test('change password: a missing new password is refused with "Please fill all t
   await page.goto('/user/profile/change-password');
   await page.getByLabel('Old password', { exact: true }).fill(u.password);
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expectToast(page, 'Please fill all the details');
+  await expectOnField(page, 'Please fill all the details');
   await expectAccessible(page);
   await expect(page).toHaveURL(/\/user\/profile\/change-password$/);
   expect(calls).toEqual([]);
@@ -105,7 +105,7 @@ test('sign-up: an e-mail with an invisible or direction-control character is ref
   for (const email of [u.email.replace('@', '\u200B@'), `\u202E${u.email}`]) {
     await page.getByLabel('E-mail', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await expectToast(page, 'E-mail address must not contain invisible or direction-control characters');
+    await expectOnField(page, 'E-mail address must not contain invisible or direction-control characters');
   }
   await expect(page).toHaveURL(/\/signup$/);
   expect(calls).toEqual([]);

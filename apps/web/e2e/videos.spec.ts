@@ -1,7 +1,7 @@
 // Journeys for videos (docs/product.md#routes, #behaviour, #validation, #messages): the admin adds, edits and deletes videos; a subscriber watches
 // one for its time and is paid once a day; a user without a subscription is denied the library.
 import type { Page } from '@playwright/test';
-import { DESKTOP, SADMIN, api, expect, expectAccessible, expectToast, loginViaApi, recordClip, signUpViaApi, test, visit } from './fixtures';
+import { DESKTOP, SADMIN, api, expect, expectAccessible, expectOnField, expectToast, loginViaApi, recordClip, signUpViaApi, test, visit } from './fixtures';
 
 test.use({ viewport: DESKTOP });
 
@@ -30,7 +30,7 @@ test('the admin adds, edits and deletes videos on /adminvideo', async ({ page })
 
   // The contract's message for a missing field, before anything is sent.
   await form.getByRole('button', { name: 'Add video' }).click();
-  await expectToast(page, 'Please fill all the fields');
+  await expectOnField(page, 'Please fill all the fields');
 
   // Add.
   const first = `https://example.com/clip-${unique()}.mp4`;

@@ -1,11 +1,12 @@
 // Every form that moves money submits the same way (docs/money.md): one Idempotency-Key per attempt, kept while the
 // same request is retried so a retry never moves money twice; the form locked while it is pending; the answer's
-// message as a toast, a refusal about one field also under that field; a confirmation first when the form asks.
+// message as a toast, or under the field a refusal is about (not both: docs/product.md#toasts); a success takes
+// down the form's earlier error toasts; a confirmation first when the form asks.
 import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { errorMessage, type ApiEnvelope } from '../lib/api';
 import { useIdempotencyKeys } from '../lib/idempotency-key';
-import { toast } from '../lib/toast';
+import { actionStarted, formToast } from '../lib/toast';
 import { useConfirm, type ConfirmOptions } from './ui/confirm-dialog';
 import { SECURITY_MSG } from '@app/contract';
 import { useFieldErrors } from './ui/field-errors';
@@ -38,15 +39,21 @@ export function useMoneySubmit<Body extends object, Data extends ApiEnvelope>(op
   const fields = useFieldErrors({ [SECURITY_MSG.codeInvalid]: 'code', [SECURITY_MSG.codeRequired]: 'code', ...options.fieldOfMessage });
   const mutation = useMutation({
     // A retry of the same request keeps its key whatever code it carries (the code is not the request).
-    mutationFn: ({ code, ...body }: Body & { code?: string }) =>
-      keys.run(`${options.request} ${JSON.stringify(body)}`, (key) => options.send((code ? { ...body, code } : body) as Body, key)),
+    mutationFn: async ({ code, ...body }: Body & { code?: string }) => {
+      // While the call runs, the live notification of this very action stays quiet: the answer tells it.
+      const ended = actionStarted();
+      try {
+        return await keys.run(`${options.request} ${JSON.stringify(body)}`, (key) => options.send((code ? { ...body, code } : body) as Body, key));
+      } finally {
+        ended();
+      }
+    },
     onSuccess: async (data, { code: _code, ...body }) => {
-      toast.success(data.message || options.done());
+      formToast(options.request, true, data.message || options.done());
       await options.onDone?.(data, body as Body);
     },
     onError: (err) => {
-      toast.error(errorMessage(err, options.failed(err)));
-      fields.markRefused(err);
+      if (!fields.markRefused(err)) formToast(options.request, false, errorMessage(err, options.failed(err)));
     },
     onSettled: options.refresh,
   });

@@ -1,5 +1,6 @@
 // The account forms' client-side checks in both languages (docs/i18n.md): the shared schemas give the product's English
-// messages; parseOrToast shows them in the current language (toast and field marks), English unchanged.
+// messages; parseOrToast shows them in the current language, English unchanged: on the fields, and as a toast only
+// when no field took the message (docs/product.md#toasts).
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
@@ -41,11 +42,19 @@ const REFUSED: [string, z.ZodType, unknown][] = [
 ];
 
 const marked: Record<string, string>[] = [];
-const fields = { mark: (errors: Record<string, string>, unplaced?: string) => void marked.push({ ...errors, '*': unplaced ?? '' }) };
+/** A form whose fields take every message (`takes`), or none of them (a rule no field of it shows). */
+let takes = true;
+const fields = {
+  mark: (errors: Record<string, string>, unplaced?: string) => {
+    marked.push({ ...errors, '*': unplaced ?? '' });
+    return takes && Object.keys(errors).length > 0;
+  },
+};
 
 beforeEach(() => {
   shown.toasts.length = 0;
   marked.length = 0;
+  takes = true;
 });
 
 describe('the account forms refuse in the current language', () => {
@@ -57,20 +66,27 @@ describe('the account forms refuse in the current language', () => {
     expect(arabic[message]).toMatch(/[\u0600-\u06FF]/);
   });
 
-  it('in English, toasts and marks the spec message unchanged', () => {
+  it('in English, marks the spec message unchanged on its field, with no toast', () => {
     shown.lang = 'en';
     expect(parseOrToast(registerBody, { ...good, fullName: 'Al' }, fields)).toBeNull();
-    expect(shown.toasts).toEqual(['Name should be atleast of 3 characters']);
+    expect(shown.toasts).toEqual([]);
     expect(marked).toEqual([{ fullName: 'Name should be atleast of 3 characters', '*': 'Name should be atleast of 3 characters' }]);
   });
 
-  it('in Arabic, toasts and marks the Arabic text', () => {
+  it('in Arabic, marks the Arabic text; a message no field takes is a toast', () => {
     shown.lang = 'ar';
     expect(parseOrToast(registerBody, { ...good, email: 'amal' }, fields)).toBeNull();
-    expect(shown.toasts).toEqual(['البريد الإلكتروني غير صالح']);
+    expect(shown.toasts).toEqual([]);
     expect(marked).toEqual([{ email: 'البريد الإلكتروني غير صالح', '*': 'البريد الإلكتروني غير صالح' }]);
+    takes = false;
     expect(parseOrToast(forgotBody, {}, fields)).toBeNull();
-    expect(shown.toasts[1]).toBe(arabic['email is required to reset password!']);
+    expect(shown.toasts).toEqual([arabic['email is required to reset password!']]);
+  });
+
+  it('without fields to mark, the message is a toast', () => {
+    shown.lang = 'en';
+    expect(parseOrToast(loginBody, {})).toBeNull();
+    expect(shown.toasts).toEqual(['Please fill all the details']);
   });
 
   it('passes valid values through, clearing the marks', () => {

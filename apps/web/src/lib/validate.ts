@@ -25,9 +25,9 @@ export const SCHEMA_MESSAGES = [
   msg('Phone must be one line of text without control or direction characters') satisfies typeof TEXT_MSG.phone,
 ];
 
-/** Where a form shows its wrong fields (components/ui/field-errors.tsx): field name → message. */
+/** Where a form shows its wrong fields (components/ui/field-errors.tsx): field name → message; true when placed. */
 export interface FieldMarker {
-  mark: (errors: Record<string, string>, unplaced?: string) => void;
+  mark: (errors: Record<string, string>, unplaced?: string) => boolean;
 }
 
 /** The first message of each field a failed parse names, in the order the schema found them (in English). */
@@ -41,9 +41,10 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
 }
 
 /**
- * Checks form values with the shared contract schema — the same one the server applies — and toasts
- * the first message on failure; with `fields`, also marks every wrong field (message under it, focus on
- * the first). Returns the parsed values, or null when the form must not be sent.
+ * Checks form values with the shared contract schema — the same one the server applies. On failure, with
+ * `fields`, marks every wrong field (message under it, focus on the first); the first message is a toast only
+ * when no field could show it (docs/product.md#toasts: field errors stay on the fields). Returns the parsed
+ * values, or null when the form must not be sent.
  */
 export function parseOrToast<S extends z.ZodType>(schema: S, values: unknown, fields?: FieldMarker): z.output<S> | null {
   const parsed = schema.safeParse(values);
@@ -53,9 +54,8 @@ export function parseOrToast<S extends z.ZodType>(schema: S, values: unknown, fi
   }
   // The schemas speak English (the product's texts, which the server answers too): shown in the current language.
   const message = t(firstMessage(parsed.error));
-  toast.error(message);
   const errors = fieldMessages(parsed.error);
   for (const name of Object.keys(errors)) errors[name] = t(errors[name]);
-  fields?.mark(errors, message);
+  if (!fields?.mark(errors, message)) toast.error(message);
   return null;
 }

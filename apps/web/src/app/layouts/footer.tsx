@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { telHref, useAppConfig } from '../../lib/config';
 import { msg, t } from '../../lib/i18n';
 
@@ -9,9 +9,45 @@ const QUICK_LINKS = [
   { to: '/about', label: msg('About Us') },
 ];
 
+/** The signed-in areas (the wallet, videos, the admin desks): pages people work in, not pages that sell. */
+const APP_PAGE = /^\/(user|video|admin|allusers|adminvideo)(\/|$)/;
+
+const linkClass = 'text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300';
+
+/** An app page's footer: the same links and contacts on one or two lines, so the work keeps the screen. */
+function CompactFooter({ year }: { year: number }) {
+  const config = useAppConfig();
+  return (
+    <footer data-testid="compact-footer" className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
+        <nav aria-label={t('Quick links')}>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1">
+            {QUICK_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {t(link.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <a href={`mailto:${config.supportEmail}`} dir="ltr" className={linkClass}>
+          {config.supportEmail}
+        </a>
+        <a href={telHref(config.supportPhone)} dir="ltr" className={linkClass}>
+          {config.supportPhone}
+        </a>
+        <span>{t('© {year} USDT Points. All rights reserved.', { year })}</span>
+      </div>
+    </footer>
+  );
+}
+
 export function Footer() {
   const config = useAppConfig();
+  const { pathname } = useLocation();
   const year = new Date().getFullYear();
+  if (APP_PAGE.test(pathname)) return <CompactFooter year={year} />;
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -33,7 +69,7 @@ export function Footer() {
           <ul className="mt-2 space-y-1 text-sm">
             {QUICK_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300">
+                <Link to={link.to} className={linkClass}>
                   {t(link.label)}
                 </Link>
               </li>

@@ -1,11 +1,15 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { TopBar } from './top-bar';
 import { SideMenu } from './side-menu';
 import { Footer } from './footer';
 import { ScrollToTop } from './scroll-to-top';
 import { markPageShown } from '../../lib/page-shown';
+import { useStoredAuth } from '../../lib/auth-storage';
 import { t } from '../../lib/i18n';
+
+// The phone tab bar: its own chunk, loaded only for a stored login (a visitor's first load carries none of it).
+const TabBar = lazy(async () => ({ default: (await import('./tab-bar')).TabBar }));
 
 /** Rendered after the page inside the Suspense boundary: its effect runs once the page itself is on screen. */
 function PageShown() {
@@ -26,6 +30,7 @@ export function RootLayout() {
   const menuButtonRef = useRef<HTMLButtonElement>(null);
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const { isLoggedIn } = useStoredAuth();
 
   // The narrow-screen drawer: Escape closes it and gives focus back to the menu button.
   useEffect(() => {
@@ -42,7 +47,9 @@ export function RootLayout() {
   }, [menuOpen]);
 
   return (
-    <div className="flex min-h-screen flex-col">
+    // Signed in on a phone, the page ends the tab bar's height (and the safe area) above the bottom: the last
+    // line of the footer is never under the bar.
+    <div className={`flex min-h-screen flex-col ${isLoggedIn ? 'pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0' : ''}`}>
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-emerald-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:start-2 dark:bg-emerald-400 dark:text-slate-950"
@@ -66,6 +73,11 @@ export function RootLayout() {
         </main>
       </div>
       <Footer />
+      {isLoggedIn && (
+        <Suspense fallback={null}>
+          <TabBar />
+        </Suspense>
+      )}
     </div>
   );
 }

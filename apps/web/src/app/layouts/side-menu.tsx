@@ -1,4 +1,6 @@
-// docs/product.md#routes side menu: what each visitor sees depends on login, role and subscription.
+// docs/product.md#routes side menu: what each visitor sees depends on login, role and subscription. Signed in, it
+// leads with the app (money, videos, team and security, the account, the admin desks) and the public pages
+// follow in a group of their own (docs/product.md#the-phone-shell); a visitor sees the public pages first.
 import { NavLink } from 'react-router';
 import { useLogout } from '../../lib/use-logout';
 import { useSession } from '../../lib/session';
@@ -35,17 +37,22 @@ const SADMIN_ONLY: Item[] = [
   { to: '/admin/kyc-form', label: msg('Identity check form') },
 ];
 const SUBSCRIBER: Item[] = [{ to: '/video', label: msg('Video') }];
-const USER: Item[] = [
+/** A signed-in user's money, first: where the balance is, then what moves it. */
+const MONEY: Item[] = [
   { to: '/user/dashboard', label: msg('Dashboard') },
-  { to: '/user/transfer', label: msg('Transfer') },
   { to: '/user/deposit', label: msg('Deposit') },
-  { to: '/user/package', label: msg('Package') },
   { to: '/user/withdraw', label: msg('Withdraw') },
-  { to: '/user/history', label: msg('History') },
+  { to: '/user/transfer', label: msg('Transfer') },
+  { to: '/user/package', label: msg('Package') },
   { to: '/user/statement', label: msg('Statement') },
+  { to: '/user/history', label: msg('History') },
+];
+/** The team, then keeping the account safe and getting help. */
+const TEAM_AND_SAFETY: Item[] = [
   { to: '/user/referrals', label: msg('My team') },
-  { to: '/user/support', label: msg('Support') },
+  { to: '/user/security', label: msg('Security') },
   { to: '/user/verification', label: msg('Verification') },
+  { to: '/user/support', label: msg('Support') },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -88,12 +95,10 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
       aria-label={t('Main menu')}
       className={`${open ? 'block' : 'hidden'} fixed top-16 bottom-0 start-0 z-40 w-72 overflow-y-auto border-e border-slate-200 bg-white p-4 shadow-xl dark:border-slate-800 dark:bg-slate-950 lg:sticky lg:top-16 lg:bottom-auto lg:z-auto lg:block lg:h-[calc(100vh-4rem)] lg:w-60 lg:shrink-0 lg:pt-6 lg:shadow-none`}
     >
-      <Group title={t('Explore')} items={EVERYONE} onNavigate={onClose} />
-      {session.isAdmin && (
-        <Group title={t('Admin')} items={session.role === 'SADMIN' ? [...ADMIN, ...SADMIN_ONLY] : ADMIN} onNavigate={onClose} />
-      )}
+      {!session.isLoggedIn && <Group title={t('Explore')} items={EVERYONE} onNavigate={onClose} />}
+      {session.isLoggedIn && <Group title={t('Wallet')} items={MONEY} onNavigate={onClose} />}
       {session.isSubscriber && <Group title={t('Videos')} items={SUBSCRIBER} onNavigate={onClose} />}
-      {session.isLoggedIn && <Group title={t('Wallet')} items={USER} onNavigate={onClose} />}
+      {session.isLoggedIn && <Group title={t('Team and security')} items={TEAM_AND_SAFETY} onNavigate={onClose} />}
       <div className="mb-4">
         <h2 className="mb-1 px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
           {t('Account')}
@@ -140,6 +145,10 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
           )}
         </ul>
       </div>
+      {session.isAdmin && (
+        <Group title={t('Admin')} items={session.role === 'SADMIN' ? [...ADMIN, ...SADMIN_ONLY] : ADMIN} onNavigate={onClose} />
+      )}
+      {session.isLoggedIn && <Group title={t('Explore')} items={EVERYONE} onNavigate={onClose} />}
     </nav>
   );
 }

@@ -11,13 +11,28 @@ import { t } from '../../lib/i18n';
 // signed-in page), so a visitor's first load of `/` carries none of it.
 const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
+/**
+ * Who is signed in, in a place of its own: on a phone the menu button is the avatar alone (h-10 w-10), and the
+ * placeholder holds exactly that place while the chunk loads, so nothing beside it moves when it arrives.
+ */
 function UserMenuSlot() {
   const { isLoggedIn } = useStoredAuth();
   if (!isLoggedIn) return null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<span aria-hidden="true" className="inline-block h-10 w-10 shrink-0" />}>
       <UserMenu />
     </Suspense>
+  );
+}
+
+/** The bell's place, the same size before, while and after it loads (features/notifications/bell-slot.tsx). */
+function BellPlace() {
+  const { isLoggedIn } = useStoredAuth();
+  if (!isLoggedIn) return null;
+  return (
+    <div className="flex h-10 w-10 shrink-0 items-center justify-center" data-testid="bell-slot">
+      <NotificationBellSlot />
+    </div>
   );
 }
 
@@ -34,8 +49,8 @@ export function TopBar({ menuOpen, onMenuToggle, menuButtonRef }: TopBarProps) {
   const theme = useTheme();
   const isDark = theme === 'dark';
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+    <header data-testid="top-bar" className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-4">
         <button
           ref={menuButtonRef}
           type="button"
@@ -47,7 +62,9 @@ export function TopBar({ menuOpen, onMenuToggle, menuButtonRef }: TopBarProps) {
         >
           {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </button>
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold" aria-label={t('USDT Points home')}>
+        {/* The logo: one element (the mark, and the name from 640 px up; on a phone the mark alone leaves the
+            bar room for the bell, the account, the language and the theme without overlapping). */}
+        <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold" aria-label={t('USDT Points home')}>
           <span
             aria-hidden="true"
             className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-emerald-700 text-white dark:bg-emerald-400 dark:text-slate-950"
@@ -55,11 +72,12 @@ export function TopBar({ menuOpen, onMenuToggle, menuButtonRef }: TopBarProps) {
             T
           </span>
           {/* i18n-ignore */}
-          <span>USDT Points</span>
+          <span className="hidden sm:inline">USDT Points</span>
         </Link>
-        <div className="ms-auto flex min-w-0 items-center gap-2">
-          <NotificationBellSlot />
-          <UserMenuSlot />
+        {/* On a phone each place here has its final size from the first paint (the bell's and the account's
+            placeholders are their size), so nothing moves when they load. */}
+        <div className="ms-auto flex min-w-0 items-center gap-1 sm:gap-2">
+          <BellPlace />
           <LanguageSwitch />
           <button
             type="button"
@@ -71,6 +89,7 @@ export function TopBar({ menuOpen, onMenuToggle, menuButtonRef }: TopBarProps) {
           >
             {isDark ? <Sun aria-hidden="true" /> : <Moon aria-hidden="true" />}
           </button>
+          <UserMenuSlot />
         </div>
       </div>
     </header>

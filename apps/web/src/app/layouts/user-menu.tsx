@@ -1,4 +1,5 @@
-// Who is signed in, in the top bar: the name and a menu button (WAI-ARIA menu button pattern) with Profile,
+// Who is signed in, in the top bar (on a phone the avatar alone, the size of its placeholder in top-bar.tsx): the
+// name and a menu button (WAI-ARIA menu button pattern) with Profile,
 // Security and Logout. Keyboard: Enter, Space or ↓ opens on the first item, ↑ on the last; ↑ ↓ Home End move;
 // Escape closes and gives focus back to the button; Tab closes and moves on. A click outside closes it.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -81,7 +82,7 @@ export function UserMenu() {
         data-testid="user-menu-button"
         onClick={() => (open ? close(false) : openAt('first'))}
         onKeyDown={onButtonKeyDown}
-        className="inline-flex h-10 max-w-full min-w-0 items-center gap-2 rounded-lg px-2 text-sm font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
+        className="inline-flex h-10 w-10 max-w-full min-w-0 shrink-0 items-center justify-center gap-2 rounded-lg text-sm sm:w-auto sm:px-2 font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800"
       >
         <span
           aria-hidden="true"
@@ -96,7 +97,7 @@ export function UserMenu() {
             {name}
           </span>
         </span>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth={2}>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="hidden h-4 w-4 shrink-0 sm:block" fill="none" stroke="currentColor" strokeWidth={2}>
           <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
       </button>

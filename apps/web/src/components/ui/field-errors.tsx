@@ -1,6 +1,8 @@
 // Which fields of a form are wrong and why (docs/product.md#web-client): a form holds one useFieldErrors() and puts it in
 // <FieldErrorsProvider>; every <Input> of it reads its own message by `name`, marks itself aria-invalid,
-// shows the message under it (aria-describedby) and clears it when edited. The toast stays (spec texts).
+// shows the message under it (aria-describedby) and clears it when edited. A message placed on a field is not
+// repeated as a toast (docs/product.md#toasts): `mark` and `markRefused` say whether they placed it, and only a
+// message no field took is toasted by the form.
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { errorMessage } from '../../lib/api-error';
 import { t } from '../../lib/i18n';
@@ -14,11 +16,11 @@ export interface FieldErrorState {
   /**
    * Marks exactly these fields (others are cleared) and moves focus to the first of them. With none and an
    * `unplaced` message (a rule about the whole form, such as "Please fill all the fields"), marks the form's
-   * empty required fields with it.
+   * empty required fields with it. True when some field now shows it.
    */
-  mark: (errors: FieldErrors, unplaced?: string) => void;
-  /** A refused call: marks the field the server's message is about, when this form knows which one. */
-  markRefused: (errOrMessage: unknown) => void;
+  mark: (errors: FieldErrors, unplaced?: string) => boolean;
+  /** A refused call: marks the field the server's message is about, when this form knows which one (true then). */
+  markRefused: (errOrMessage: unknown) => boolean;
   clear: (name?: string) => void;
 }
 
@@ -46,6 +48,7 @@ export function useFieldErrors(fieldOfMessage: Record<string, string> = {}): Fie
     const marked = Object.keys(next).length || !unplaced ? next : emptyRequired(formRef.current, unplaced);
     pendingFocus.current = Object.keys(marked)[0] ?? null;
     setErrors(marked);
+    return pendingFocus.current !== null;
   };
   return {
     errors,
@@ -55,7 +58,7 @@ export function useFieldErrors(fieldOfMessage: Record<string, string> = {}): Fie
       const message = typeof errOrMessage === 'string' ? errOrMessage : errorMessage(errOrMessage, '');
       // The server answers in the user's language: its message is the English key or that key's translation.
       const name = fieldOfMessage[message] ?? Object.entries(fieldOfMessage).find(([english]) => t(english) === message)?.[1];
-      if (name) mark({ [name]: message });
+      return name ? mark({ [name]: message }) : false;
     },
     clear: (name) =>
       setErrors((current) => {

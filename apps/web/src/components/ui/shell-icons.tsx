@@ -8,7 +8,8 @@ export type ShellIcon = (props: Omit<SVGProps<SVGSVGElement>, 'children'>) => Re
 /** A path's `d`, or another element with its attributes. */
 type Shape = string | [tag: 'circle' | 'rect' | 'polyline', attributes: Record<string, string>];
 
-function icon(name: string, shapes: Shape[]): ShellIcon {
+/** An icon from lucide's shapes; a lazily loaded part of the shell (the tab bar) draws its own with it. */
+export function icon(name: string, shapes: Shape[]): ShellIcon {
   const children = shapes.map((shape, key) =>
     typeof shape === 'string' ? createElement('path', { key, d: shape }) : createElement(shape[0], { key, ...shape[1] }),
   );

@@ -55,12 +55,11 @@ export function PointsForm({ action }: { action: PointsAction }) {
   const prepare = () => {
     const parsed = adminPointsBody.safeParse({ email, points });
     if (!parsed.success) {
-      // The product's one message as the toast; each wrong field says its own problem.
-      toast.error(t(MSG.adminPointsInvalid));
+      // Each wrong field says its own problem (the product's one message); a toast only when no field took it.
       // The schema speaks English (the product's one message, in this catalog): shown in the current language.
       const errors = fieldMessages(parsed.error);
       for (const name of Object.keys(errors)) errors[name] = t(errors[name]!);
-      fields.mark(errors, t(MSG.adminPointsInvalid));
+      if (!fields.mark(errors, t(MSG.adminPointsInvalid))) toast.error(t(MSG.adminPointsInvalid));
       return;
     }
     fields.mark({});

@@ -128,8 +128,8 @@ function SettingsForm({ stored }: { stored: SettingsValues }) {
     setErrors(found);
     const first = SETTING_NAMES.find((n) => found[n]);
     if (first) {
-      toast.error(found[first]!);
-      // The first field in error gets the focus (and scrolls into view), its message read with it.
+      // Each message stays on its field, not repeated as a toast (docs/product.md#toasts). The first field in
+      // error gets the focus (and scrolls into view), its message read with it.
       (event.currentTarget.elements.namedItem(first) as HTMLInputElement | null)?.focus();
       return;
     }

@@ -9,7 +9,7 @@ import type { MarkReadBody } from '@app/contract';
 import { errorMessage } from '../../lib/api';
 import { walletKeys } from '../../lib/account-api';
 import { t } from '../../lib/i18n';
-import { toast } from '../../lib/toast';
+import { noticeToast } from '../../lib/toast';
 import { fetchNotifications, notificationKeys, PANEL_LIMIT } from './api';
 import { NotificationRow } from './notification-item';
 import { useMarkRead } from './use-mark-read';
@@ -41,8 +41,8 @@ export function NotificationBell() {
     headingRef.current?.focus();
   };
 
-  // One quiet toast at a time (a burst replaces it), and none while the panel already shows the list or
-  // the tab is in the background.
+  // One quiet toast at a time (a burst replaces it), and none while the panel already shows the list, the tab is
+  // in the background, or this tab's own action already told the same event (lib/toast.ts).
   const queryClient = useQueryClient();
   useNotificationStream((item) => {
     // A credit (or any money event) pushed: the balance, the records and the own deposit address re-read at once.
@@ -50,7 +50,7 @@ export function NotificationBell() {
       void queryClient.invalidateQueries({ queryKey });
     }
     if (open || document.visibilityState !== 'visible') return;
-    toast(item.title, { id: 'notification-arrived', icon: '🔔' });
+    noticeToast(item.kind, item.title);
   });
 
   useEffect(() => {

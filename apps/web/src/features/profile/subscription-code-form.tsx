@@ -31,14 +31,13 @@ export function SubscriptionCodeForm() {
       await refreshMe();
     },
     onError: (err) => {
-      toast.error(errorMessage(err, t('Could not apply the code. Try again.')));
-      fields.markRefused(err);
+      // On the code field when it is about the code, else a toast (docs/product.md#toasts).
+      if (!fields.markRefused(err)) toast.error(errorMessage(err, t('Could not apply the code. Try again.')));
     },
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!code.trim()) {
-      toast.error(t(REQUIRED));
       fields.mark({ code: t(REQUIRED) });
       return;
     }

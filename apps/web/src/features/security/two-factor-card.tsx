@@ -28,9 +28,9 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   const codeRefusals = { [SECURITY_MSG.codeInvalid]: 'code', [SECURITY_MSG.codeRequired]: 'code', [SECURITY_MSG.recoveryInvalid]: 'code' };
   const enableFields = useFieldErrors(codeRefusals);
   const disableFields = useFieldErrors({ ...codeRefusals, [SECURITY_MSG.passwordWrong]: 'password', [SECURITY_MSG.passwordRequired]: 'password' });
+  // On the field the refusal is about, else a toast (docs/product.md#toasts).
   const onCodeError = (fields: FieldErrorState) => (err: unknown) => {
-    onError(err);
-    fields.markRefused(err);
+    if (!fields.markRefused(err)) onError(err);
   };
 
   // Turning it on needs sudo mode: the password is asked for in a dialog when the server says so.
@@ -70,7 +70,8 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
         <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950">
           <h3 className="font-semibold">{t('Your recovery codes')}</h3>
           <p className="mt-1 text-sm">{t('Each works once, if you lose your phone. They are shown only now: save or print them.')}</p>
-          <ul aria-label={t('Recovery codes')} dir="ltr" className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm">
+          {/* data-keep-clear: shown once, so no toast may cover it (components/ui/toaster.tsx). */}
+          <ul aria-label={t('Recovery codes')} dir="ltr" data-keep-clear className="mt-3 grid grid-cols-2 gap-2 font-mono text-sm">
             {recoveryCodes.map((c) => (
               <li key={c}>{c}</li>
             ))}
@@ -95,10 +96,10 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
           }}
         >
           <p className="text-sm">{t('1. Scan this QR code with your authenticator app, or type the key by hand.')}</p>
-          <div className="inline-block self-start rounded-lg bg-white p-3">
+          <div className="inline-block self-start rounded-lg bg-white p-3" data-keep-clear>
             <QRCodeSVG value={setup.otpauthUrl} size={176} level="M" role="img" aria-label={t('QR code for your authenticator app')} />
           </div>
-          <p className="text-sm">
+          <p className="text-sm" data-keep-clear>
             {t('Key:')}{' '}
             <code className="break-all font-mono" dir="ltr" data-testid="totp-secret">
               {setup.secret}

@@ -6,7 +6,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
-import { toast } from '../../lib/toast';
 import { EMAIL_PATTERN, MSG, POINTS_MSG, centsToNumber, formatCents, normaliseEmail, transferBody, type Recipient } from '@app/contract';
 import { FieldErrorsProvider } from '../../components/ui/field-errors';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -91,7 +90,6 @@ export function TransferPage() {
     const parsed = parseOrToast(transferBody, { recipientEmail, points }, fields);
     if (!parsed) return;
     if (!EMAIL_PATTERN.test(parsed.recipientEmail)) {
-      toast.error(t(MSG.invalidEmail));
       fields.mark({ recipientEmail: t(MSG.invalidEmail) });
       return;
     }

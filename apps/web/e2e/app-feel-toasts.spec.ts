@@ -1,0 +1,155 @@
+// Toasts that tell the truth (docs/product.md#toasts): one toast per event (the transfer's own answer, not also the
+// live notification of it); a success takes down the same form's earlier error; a refusal about a field shows on
+// the field and not as a toast; on a phone toasts sit at the bottom above the tab bar, on a desk at the top, and
+// they never cover a secret shown once (the two-factor key and QR code). At 360 and 1,280 px, in English and
+// Arabic, light and dark; every page axe-clean.
+import type { Browser, Locator, Page } from '@playwright/test';
+import { SADMIN, api, expect, expectAccessible, newUser, signUpViaApi, test } from './fixtures';
+
+type Theme = 'light' | 'dark';
+type Lang = 'en' | 'ar';
+
+async function context(browser: Browser, width: number, theme: Theme, lang: Lang) {
+  const ctx = await browser.newContext({ viewport: { width, height: 740 }, locale: lang === 'ar' ? 'ar-AE' : 'en-US' });
+  await ctx.addInitScript((t) => localStorage.setItem('theme', t), theme);
+  return ctx.newPage();
+}
+
+async function check(page: Page, lang: Lang) {
+  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+  await expectAccessible(page);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Loads `path` and waits until the bell's live stream is connected. */
+async function openWithStream(page: Page, path: string) {
+  const stream = page.waitForResponse((res) => res.url().endsWith('/api/v1/notifications/stream') && res.status() === 200);
+  await page.goto(path);
+  await stream;
+}
+
+const box = (l: Locator) => l.evaluate((el) => {
+  const r = el.getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+});
+
+const COMBOS: [number, Lang, Theme][] = [
+  [360, 'en', 'light'],
+  [360, 'ar', 'dark'],
+  [1280, 'en', 'dark'],
+  [1280, 'ar', 'light'],
+];
+
+for (const [width, lang, theme] of COMBOS) {
+  const phone = width < 768;
+
+  test(`a refused then accepted transfer leaves only the success toast; field errors stay on the fields (${width} px, ${lang}, ${theme})`, async ({ browser }) => {
+    const admin = await browser.newContext();
+    expect((await api(admin.request, 'POST', '/user/login', SADMIN)).status).toBe(200);
+    const recipientPage = await browser.newPage();
+    const recipient = await signUpViaApi(recipientPage, newUser('toastee'));
+    await recipientPage.context().close();
+
+    const page = await context(browser, width, theme, lang);
+    const me = await signUpViaApi(page, newUser('toaster'));
+    if (lang === 'ar') expect((await api(page.request, 'PUT', '/user/language', { language: 'ar' })).status).toBe(200);
+    expect((await api(admin.request, 'POST', '/adpoint/addpoint', { email: me.email, points: 10 })).status).toBe(200);
+
+    const toasts = page.locator('[data-rht-toaster] [role="status"]');
+    await openWithStream(page, '/user/transfer');
+    // Spent elsewhere meanwhile: the page still believes 10, the server knows 2. Its news toast comes and goes
+    // (scanned once it has gone: axe reads a toast caught mid-fade as low contrast).
+    expect((await api(admin.request, 'POST', '/adpoint/removepoint', { email: me.email, points: 8 })).status).toBe(200);
+    await expect(toasts).toHaveCount(1);
+    await expect(toasts).toHaveCount(0);
+    await check(page, lang);
+
+    const email = page.locator('input[name="recipientEmail"]');
+    const points = page.locator('input[name="points"]');
+    const send = page.locator('main form button[type="submit"]');
+    const confirm = page.getByRole('dialog').getByRole('button', { name: lang === 'ar' ? 'تأكيد' : 'Confirm', exact: true });
+
+    // Refused by the server (more than the balance): the points field says so, and no toast repeats it.
+    await email.fill(recipient.email);
+    await points.fill('5');
+    await send.click();
+    await confirm.click();
+    await expect(points).toHaveAttribute('aria-invalid', 'true');
+    if (lang === 'en') await expect(page.locator('main form')).toContainText('Insufficient points');
+    await expect(toasts).toHaveCount(0);
+
+    // Accepted: one toast, the answer's, and not also the live notification of the same transfer.
+    const unread = page.getByTestId('notification-count');
+    const unreadBefore = (await unread.count()) ? Number(await unread.textContent()) : 0;
+    await points.fill('2');
+    await send.click();
+    await confirm.click();
+    await expect(toasts).toHaveCount(1);
+    await expect(toasts.first()).toContainText(lang === 'ar' ? /./ : 'Points transferred successfully');
+    // Where it sits once it has slid in: on a phone at the bottom, above the tab bar; on a desk at the top, under
+    // the top bar.
+    const edge = phone ? (await box(page.getByTestId('tab-bar'))).top : (await box(page.getByTestId('top-bar'))).bottom;
+    await expect
+      .poll(async () => {
+        const t = await box(toasts.first());
+        return phone ? t.top > 740 / 2 && t.bottom <= edge : t.top < 740 / 2 && t.top >= edge;
+      })
+      .toBe(true);
+    // The notification has arrived (the bell counts it) and told nothing more.
+    await expect(unread).toHaveText(String(unreadBefore + 1));
+    expect(await toasts.count()).toBeLessThanOrEqual(1);
+    await expect(page.locator('[data-rht-toaster]')).not.toContainText('🔔');
+
+    await check(page, lang);
+
+    // A field error in the browser (nothing filled): on the fields, no toast.
+    await page.reload();
+    await expect(send).toBeEnabled();
+    await send.click();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(points).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(toasts).toHaveCount(0);
+    await check(page, lang);
+    await admin.close();
+    await page.context().close();
+  });
+
+  test(`no toast covers the two-factor key and QR code (${width} px, ${lang}, ${theme})`, async ({ browser }) => {
+    const admin = await browser.newContext();
+    expect((await api(admin.request, 'POST', '/user/login', SADMIN)).status).toBe(200);
+    const page = await context(browser, width, theme, lang);
+    const me = await signUpViaApi(page, newUser('secret'));
+    if (lang === 'ar') expect((await api(page.request, 'PUT', '/user/language', { language: 'ar' })).status).toBe(200);
+    expect((await api(page.request, 'POST', '/user/reauth', { password: me.password })).status).toBe(200);
+
+    await openWithStream(page, '/user/security');
+    await page.getByRole('button', { name: lang === 'ar' ? 'إعداد تسجيل الدخول بخطوتين' : 'Set up two-factor sign-in' }).click();
+    const secrets = page.locator('[data-keep-clear]');
+    await expect(secrets).toHaveCount(2);
+    // The QR code at the bottom of the screen, where a phone's toasts would be, and the key just above it.
+    await secrets.first().evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await check(page, lang);
+
+    // News arrives while they are shown: its toast keeps clear of both.
+    expect((await api(admin.request, 'POST', '/adpoint/addpoint', { email: me.email, points: 3 })).status).toBe(200);
+    const toast = page.locator('[data-rht-toaster] [role="status"]');
+    await expect(toast).toHaveCount(1);
+    await expect(page.locator('[data-rht-toaster]')).toContainText('🔔');
+    await expect
+      .poll(async () => {
+        const t = await box(toast.first());
+        const hidden = await page.locator('[data-rht-toaster]').evaluate((el) => getComputedStyle(el).visibility === 'hidden');
+        if (hidden) return 'clear';
+        for (const s of await secrets.all()) {
+          const r = await box(s);
+          if (t.top < r.bottom && r.top < t.bottom && t.left < r.right && r.left < t.right) return 'covers';
+        }
+        return 'clear';
+      })
+      .toBe('clear');
+    await admin.close();
+    await page.context().close();
+  });
+}

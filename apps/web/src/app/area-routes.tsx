@@ -45,6 +45,7 @@ const AdminKycPage = lazyPage(() => import('../features/kyc/admin-kyc-page'), 'A
 const AdminKycFormPage = lazyPage(() => import('../features/kyc/admin-kyc-form-page'), 'AdminKycFormPage', ADMIN);
 const VideoLibraryPage = lazyPage(() => import('../features/videos/video-library-page'), 'VideoLibraryPage');
 const VideoPlayerPage = lazyPage(() => import('../features/videos/video-player-page'), 'VideoPlayerPage');
+const SubscribeInvitationPage = lazyPage(() => import('../features/videos/subscribe-invitation'), 'SubscribeInvitationPage');
 const AdminVideoPage = lazyPage(() => import('../features/videos/admin-video-page'), 'AdminVideoPage', ADMIN);
 
 interface AreaRoute {
@@ -112,7 +113,7 @@ const routes: RouteObject[] = [
       ...toRoutes(userAreaRoutes),
     ],
   },
-  { element: <RequireSubscriber />, children: toRoutes(subscriberAreaRoutes) },
+  { element: <RequireSubscriber invitation={<SubscribeInvitationPage />} />, children: toRoutes(subscriberAreaRoutes) },
   { element: <RequireRole roles={ADMIN_ROLES} />, children: toRoutes(adminAreaRoutes) },
   { element: <RequireRole roles={SADMIN_ONLY} />, children: toRoutes(superAdminAreaRoutes) },
   { path: '*', element: <NotFoundPage /> },

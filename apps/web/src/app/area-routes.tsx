@@ -29,6 +29,7 @@ const ADMIN = { messages: ['admin'] } as const;
 const AdminWithdrawPage = lazyPage(() => import('../features/admin-money/admin-withdraw-page'), 'AdminWithdrawPage', ADMIN);
 const AdminDepositPage = lazyPage(() => import('../features/admin-money/admin-deposit-page'), 'AdminDepositPage', ADMIN);
 const AllUsersPage = lazyPage(() => import('../features/admin/users-page'), 'AllUsersPage', ADMIN);
+const AdminUserPage = lazyPage(() => import('../features/admin/user-page'), 'AdminUserPage', ADMIN);
 const AdminDashboardPage = lazyPage(() => import('../features/admin/dashboard-page'), 'AdminDashboardPage', ADMIN);
 const AuditPage = lazyPage(() => import('../features/admin/audit-page'), 'AuditPage', ADMIN);
 const SettingsPage = lazyPage(() => import('../features/admin/settings-page'), 'SettingsPage', ADMIN);
@@ -76,6 +77,7 @@ const subscriberAreaRoutes: AreaRoute[] = [
 /** ADMIN or SADMIN. */
 const adminAreaRoutes: AreaRoute[] = [
   { path: '/allusers', Component: AllUsersPage },
+  { path: '/admin/users/:id', Component: AdminUserPage },
   { path: '/admin/dashboard', Component: AdminDashboardPage },
   { path: '/adminvideo', Component: AdminVideoPage },
   { path: '/admin/withdraw', Component: AdminWithdrawPage },

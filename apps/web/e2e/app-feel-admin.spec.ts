@@ -33,6 +33,8 @@ const above = async (a: Locator, b: Locator) => ((await a.boundingBox())!.y < (a
 
 for (const [width, lang, theme] of COMBOS) {
   test(`the desks lead with the work; a user's own page; the audit detail (${width} px, ${lang}, ${theme})`, async ({ browser }) => {
+    // Four signed-in pages and seven screens scanned by axe: more than one default test time on a shared machine.
+    test.slow();
     const sadmin = await pageAt(browser, width, theme, lang);
     await loginViaApi(sadmin, SADMIN.email, SADMIN.password);
 

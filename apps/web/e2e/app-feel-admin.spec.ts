@@ -11,7 +11,7 @@ import { COMBOS, checkScreen, pageAt, speak, type Lang } from './app-feel';
 const ok = async (call: Promise<{ status: number; body: unknown }>) => {
   const r = await call;
   expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
-  return r.body as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return r.body as Record<string, any>;
 };
 
 /** The two boxes of each card label and its value, in every cell of a row, do not overlap. */

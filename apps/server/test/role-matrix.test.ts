@@ -208,6 +208,8 @@ export const MATRIX: Record<string, Entry> = {
 
   // Super admin only.
   'GET /api/v1/admin/audit': { want: SADMIN_200 },
+  // A user's own admin page: a member asking about another member is refused before anything is read.
+  'GET /api/v1/admin/users/:id': { want: ADMIN_200, probe: (_me, t) => ({ params: { id: t.victim.id } }) },
   'GET /api/v1/admin/go-live': { want: SADMIN_200 },
   'GET /api/v1/admin/ledger-check': { want: SADMIN_200 },
   // Platform settings: every admin reads them; only the super admin changes them (`{}` names no setting: 400).

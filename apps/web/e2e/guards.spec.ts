@@ -12,9 +12,10 @@ test('anonymous visitor on /user/profile goes to /login (which will return there
   await expectAccessible(page);
 });
 
-test('a USER on the admin pages and, without a subscription, on /video goes to /denied', async ({ page }) => {
+// Without a subscription, /video invites to subscribe instead (app-feel-videos.spec.ts).
+test('a USER on the admin pages goes to /denied', async ({ page }) => {
   await signUpViaApi(page);
-  for (const path of [...ADMIN_PATHS, '/video']) {
+  for (const path of ADMIN_PATHS) {
     await page.goto(path);
     await expect(page, `${path} → /denied`).toHaveURL(/\/denied$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();

@@ -55,6 +55,9 @@ test('deposit → approval → transfer → withdrawal → processing, with a st
   await row.getByRole('button', { name: 'Mark deposited' }).click();
   await confirmDialog(admin);
   await toast(admin, 'Deposit status updated');
+  // Approved, it leaves the desk's pending queue; every status shows it.
+  await expect(row).toHaveCount(0);
+  await admin.getByLabel('Status').selectOption('all');
   await expect(row).toContainText('Approved');
 
   // The user's revealed balance shows it.

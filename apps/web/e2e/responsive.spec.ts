@@ -19,6 +19,7 @@ interface Seed {
   videoId: string;
   referralCode: string;
   ticketId: string;
+  userId: string;
 }
 
 export interface SweepRoute {
@@ -60,6 +61,7 @@ export const SWEEP_ROUTES: SweepRoute[] = [
   { path: '/video', access: 'subscriber' },
   { path: (s) => `/video/${s.videoId}`, access: 'subscriber' },
   { path: '/allusers', access: 'admin' },
+  { path: (s) => `/admin/users/${s.userId}`, access: 'admin' },
   { path: '/admin/dashboard', access: 'admin' },
   { path: '/adminvideo', access: 'admin' },
   { path: '/admin/withdraw', access: 'admin' },
@@ -182,7 +184,7 @@ async function seed(browser: Browser) {
       return { page: admin, user: me.user };
     }),
   };
-  return { pages, seed: { videoId: video.video._id as string, referralCode: user.user.referralCode, ticketId: ticket.ticket._id as string } satisfies Seed };
+  return { pages, seed: { videoId: video.video._id as string, referralCode: user.user.referralCode, ticketId: ticket.ticket._id as string, userId: user.user._id as string } satisfies Seed };
 }
 
 /** Waits until the page's own requests are done and, for 100 ms, no list says "Loading…" or is busy. */

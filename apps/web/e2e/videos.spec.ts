@@ -1,5 +1,5 @@
 // Journeys for videos (docs/product.md#routes, #behaviour, #validation, #messages): the admin adds, edits and deletes videos; a subscriber watches
-// one for its time and is paid once a day; a user without a subscription is denied the library.
+// one for its time and is paid once a day; a user without a subscription is invited to subscribe.
 import type { Page } from '@playwright/test';
 import { DESKTOP, SADMIN, api, expect, expectAccessible, expectOnField, expectToast, loginViaApi, recordClip, signUpViaApi, test, visit } from './fixtures';
 
@@ -41,7 +41,7 @@ test('the admin adds, edits and deletes videos on /adminvideo', async ({ page })
   await expectToast(page, 'Video added successfully');
   await expect(rowOf(first)).toHaveCount(1);
   await expect(rowOf(first).getByTestId('admin-video-points')).toHaveText('1.25');
-  await expect(rowOf(first).getByTestId('admin-video-time')).toHaveText('0.05 min');
+  await expect(rowOf(first).getByTestId('admin-video-time')).toHaveText('0:03');
   // A direct file gets the drawn placeholder, not a network thumbnail.
   await expect(rowOf(first).getByTestId('video-placeholder')).toBeVisible();
   await expect(form.getByLabel('Video link')).toHaveValue('');
@@ -68,7 +68,7 @@ test('the admin adds, edits and deletes videos on /adminvideo', async ({ page })
   await form.getByRole('button', { name: 'Add video' }).click();
   await expectToast(page, 'Video added successfully');
   await expect(rowOf(second)).toHaveCount(1);
-  await expect(rowOf(second).getByTestId('admin-video-time')).toHaveText('1 min');
+  await expect(rowOf(second).getByTestId('admin-video-time')).toHaveText('1:00');
 
   // Cancelling keeps it.
   await rowOf(second).getByRole('button', { name: /^Delete/ }).click();
@@ -137,7 +137,7 @@ test('a subscriber watches a video for its time and is paid once a day', async (
   const card = page.getByTestId('video-card').filter({ hasText: link.split('/').pop()! });
   await expect(card).toHaveCount(1);
   await expect(card).toContainText('1.25 points');
-  await expect(card).toContainText('0.05 min');
+  await expect(card).toContainText('0:03');
   await expect(card.getByTestId('video-placeholder')).toBeVisible();
 
   // A YouTube video: its hqdefault thumbnail on the card, and the privacy-enhanced embed, muted and autoplaying.
@@ -202,12 +202,13 @@ test('a subscriber watches a video for its time and is paid once a day', async (
   expect(await revealedBalance(page)).toBe(after);
 });
 
-test('a user without a subscription is sent from /video to /denied', async ({ page }) => {
+test('a user without a subscription is invited to subscribe on /video and /video/{id}, not denied', async ({ page }) => {
   await signUpViaApi(page);
   for (const path of ['/video', '/video/00000000-0000-4000-8000-000000000000']) {
     await page.goto(path);
-    await expect(page, `${path} → /denied`).toHaveURL(/\/denied$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByTestId('video-invitation')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Access Denied' })).toHaveCount(0);
     await expectAccessible(page);
   }
   await expect(page.locator('nav#side-menu').getByRole('link', { name: 'Video', exact: true })).toHaveCount(0);

@@ -3,6 +3,10 @@
 import { z } from 'zod';
 import { ASSIGNABLE_ROLES, LIMITS, ROLES } from './constants.js';
 import { ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX } from './admin.js';
+import { statementEntry } from './points.js';
+import { depositRecord } from './deposits.js';
+import { withdrawalRecord } from './withdrawals.js';
+import { ticketSummary } from './support.js';
 
 export const ROLE_MESSAGE = 'Role must be USER or ADMIN';
 
@@ -139,3 +143,30 @@ export const goLiveResponse = z.object({
   ),
 });
 export type GoLiveResponse = z.infer<typeof goLiveResponse>;
+
+/** GET /admin/users/{id}: one user as the admins' page about them shows them (docs/product.md#admin-desks). */
+export const adminUserOverview = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  user: z.object({
+    _id: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    role: z.enum(ROLES),
+    subscription: z.boolean(),
+    createdAt: z.string(),
+    /** Set when the account was closed (deleted); its records stay. */
+    closedAt: z.string().nullable(),
+    referredBy: z.string().nullable(),
+  }),
+  balance: z.number(),
+  /** The newest ledger movements, as the user's own statement shows them. */
+  ledger: z.array(statementEntry),
+  deposits: z.array(depositRecord),
+  withdrawals: z.array(withdrawalRecord),
+  sessions: z.array(z.object({ _id: z.string(), userAgent: z.string(), ip: z.string(), createdAt: z.string(), lastSeenAt: z.string() })),
+  referrals: z.object({ total: z.number(), recent: z.array(z.object({ fullName: z.string(), email: z.string(), createdAt: z.string() })) }),
+  tickets: z.array(ticketSummary),
+});
+export type AdminUserOverview = z.infer<typeof adminUserOverview>;

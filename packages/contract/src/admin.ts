@@ -59,6 +59,8 @@ export function adminListQuery<S extends z.ZodEnum>(status: S) {
       .max(LIMITS.emailMax)
       .optional()
       .transform((e) => e || undefined),
+    /** oldest: the queue's order (the desk works from the oldest pending record); newest (the default) otherwise. */
+    order: z.enum(['newest', 'oldest']).optional(),
   });
 }
 

@@ -141,6 +141,7 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
     'تم حذف المستخدم. تبقى إيداعاته وطلبات السحب الخاصة به وسجلّه محفوظة، ولا يمكن استخدام بريده الإلكتروني للتسجيل مرة أخرى.',
   'Closed accounts fetched successfully': 'تم تحميل الحسابات المغلقة بنجاح',
   'Statement fetched successfully': 'تم تحميل كشف الحساب بنجاح',
+  'User fetched successfully': 'تم تحميل المستخدم بنجاح',
   'Every ledger invariant holds': 'جميع قواعد دفتر الحسابات سليمة',
 
   // Subscription and subscription codes.

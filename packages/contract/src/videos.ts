@@ -184,3 +184,14 @@ export const publicVideo = z.object({
   createdAt: z.string(),
 });
 export type PublicVideo = z.infer<typeof publicVideo>;
+
+/**
+ * A video in the caller's library (GET /video): the record and, for the caller, today (UTC): whether they opened
+ * or were paid for it, and what it paid them. Fields added beside the record's own, so the spec's shape holds.
+ */
+export const libraryVideo = publicVideo.extend({
+  watchedToday: z.boolean(),
+  /** Points paid to the caller for this video today; 0 when none. */
+  earnedToday: z.number(),
+});
+export type LibraryVideo = z.infer<typeof libraryVideo>;

@@ -29,6 +29,7 @@ const ADMIN = { messages: ['admin'] } as const;
 const AdminWithdrawPage = lazyPage(() => import('../features/admin-money/admin-withdraw-page'), 'AdminWithdrawPage', ADMIN);
 const AdminDepositPage = lazyPage(() => import('../features/admin-money/admin-deposit-page'), 'AdminDepositPage', ADMIN);
 const AllUsersPage = lazyPage(() => import('../features/admin/users-page'), 'AllUsersPage', ADMIN);
+const AdminUserPage = lazyPage(() => import('../features/admin/user-page'), 'AdminUserPage', ADMIN);
 const AdminDashboardPage = lazyPage(() => import('../features/admin/dashboard-page'), 'AdminDashboardPage', ADMIN);
 const AuditPage = lazyPage(() => import('../features/admin/audit-page'), 'AuditPage', ADMIN);
 const SettingsPage = lazyPage(() => import('../features/admin/settings-page'), 'SettingsPage', ADMIN);
@@ -45,6 +46,7 @@ const AdminKycPage = lazyPage(() => import('../features/kyc/admin-kyc-page'), 'A
 const AdminKycFormPage = lazyPage(() => import('../features/kyc/admin-kyc-form-page'), 'AdminKycFormPage', ADMIN);
 const VideoLibraryPage = lazyPage(() => import('../features/videos/video-library-page'), 'VideoLibraryPage');
 const VideoPlayerPage = lazyPage(() => import('../features/videos/video-player-page'), 'VideoPlayerPage');
+const SubscribeInvitationPage = lazyPage(() => import('../features/videos/subscribe-invitation'), 'SubscribeInvitationPage');
 const AdminVideoPage = lazyPage(() => import('../features/videos/admin-video-page'), 'AdminVideoPage', ADMIN);
 
 interface AreaRoute {
@@ -75,6 +77,7 @@ const subscriberAreaRoutes: AreaRoute[] = [
 /** ADMIN or SADMIN. */
 const adminAreaRoutes: AreaRoute[] = [
   { path: '/allusers', Component: AllUsersPage },
+  { path: '/admin/users/:id', Component: AdminUserPage },
   { path: '/admin/dashboard', Component: AdminDashboardPage },
   { path: '/adminvideo', Component: AdminVideoPage },
   { path: '/admin/withdraw', Component: AdminWithdrawPage },
@@ -112,7 +115,7 @@ const routes: RouteObject[] = [
       ...toRoutes(userAreaRoutes),
     ],
   },
-  { element: <RequireSubscriber />, children: toRoutes(subscriberAreaRoutes) },
+  { element: <RequireSubscriber invitation={<SubscribeInvitationPage />} />, children: toRoutes(subscriberAreaRoutes) },
   { element: <RequireRole roles={ADMIN_ROLES} />, children: toRoutes(adminAreaRoutes) },
   { element: <RequireRole roles={SADMIN_ONLY} />, children: toRoutes(superAdminAreaRoutes) },
   { path: '*', element: <NotFoundPage /> },

@@ -2,6 +2,7 @@
 // The decision uses the stored auth until /user/me answers, then the server's user. The way to /login
 // carries the page asked for (path and query, lib/return-path.ts), so signing in returns there; a session
 // that ends on the server (a 401 anywhere, lib/api.ts) clears the stored auth and comes through here too.
+import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role } from '../lib/auth-storage';
 import { useSession, type Session } from '../lib/session';
@@ -17,13 +18,14 @@ function Checking() {
   );
 }
 
-function Guard({ allow }: { allow: (session: Session) => boolean }) {
+/** `refused`: what a signed-in user who may not see the page sees instead of /denied. */
+function Guard({ allow, refused }: { allow: (session: Session) => boolean; refused?: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (!session.isLoggedIn) return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   if (allow(session)) return <Outlet />;
   if (session.isChecking) return <Checking />;
-  return <Navigate to="/denied" replace />;
+  return refused ?? <Navigate to="/denied" replace />;
 }
 
 export function RequireUser() {
@@ -39,7 +41,7 @@ export function RequireRole({ roles }: { roles: readonly Role[] }) {
   return <Guard allow={(s) => s.role !== null && roles.includes(s.role)} />;
 }
 
-/** Subscribers watch videos; admins may always read them, to manage them. */
-export function RequireSubscriber() {
-  return <Guard allow={(s) => s.isSubscriber || s.isAdmin} />;
+/** Subscribers watch videos; admins may always read them, to manage them; anyone else signed in is invited to subscribe. */
+export function RequireSubscriber({ invitation }: { invitation: ReactNode }) {
+  return <Guard allow={(s) => s.isSubscriber || s.isAdmin} refused={invitation} />;
 }

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditQuery, auditResponse, dashboardResponse, goLiveResponse } from '@app/contract';
+import { z } from 'zod';
+import { adminUserOverview, auditQuery, auditResponse, dashboardResponse, goLiveResponse } from '@app/contract';
 import { requireAdmin, requireRole } from '../../http/guards.js';
 import { auditEntries, dashboard } from './admin.service.js';
 import { goLive } from './go-live.js';
+import { userOverview } from './user-overview.js';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config } = app.deps;
@@ -47,5 +49,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await auditEntries(db, req.query);
       return { success: true, message: 'ok', ...result, page, limit };
     },
+  );
+
+  app.get(
+    '/admin/users/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags,
+        summary: 'One user for the admins: profile, balance, newest ledger movements, deposits, withdrawals, sessions, referrals and tickets (admins)',
+        params: z.object({ id: z.string() }),
+        response: { 200: adminUserOverview },
+      },
+    },
+    async (req) => ({ success: true, message: 'User fetched successfully', ...(await userOverview(db, req.params.id, req.lang)) }),
   );
 };

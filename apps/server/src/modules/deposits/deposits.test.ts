@@ -198,6 +198,12 @@ describe('GET /deposit/deposit (admin list)', () => {
     expect(deposited.body.deposits.every((d: { deposited: boolean }) => d.deposited)).toBe(true);
     const pending = await admin.client.get(`${D}?status=pending&email=${u.user.email}`);
     expect(pending.body.total).toBe(3);
+    // The desk's queue: pending, oldest first, paged and unpaged alike.
+    const queue = await admin.client.get(`${D}?status=pending&order=oldest&email=${u.user.email}&page=1&limit=20`);
+    expect(queue.body.deposits.map((d: { _id: string }) => d._id)).toEqual([ids[0], ids[2], ids[4]]);
+    const queueAll = await admin.client.get(`${D}?status=pending&order=oldest&email=${u.user.email}`);
+    expect(queueAll.body.deposits.map((d: { _id: string }) => d._id)).toEqual([ids[0], ids[2], ids[4]]);
+    expect((await admin.client.get(`${D}?order=sideways`)).status).toBe(400);
 
     // LIKE wildcards in the filter are literal.
     expect((await admin.client.get(`${D}?email=%25`)).body.total).toBe(0);

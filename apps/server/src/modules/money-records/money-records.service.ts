@@ -1,7 +1,7 @@
 // Deposits and withdrawals are one kind of record (an amount a user asked to move, a state an admin toggles, hidden
 // instead of deleted), so their lists, filters, paging and lock by {id} are written once here; each module
 // describes its table (`MoneyRecordKind`) and keeps its own money rules (approve, process, refund…).
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { deposits, users, withdrawals } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
@@ -32,7 +32,13 @@ export interface MoneyRecordKind<Row extends RecordRow, Rec> {
 export interface RecordFilter {
   status?: string;
   email?: string;
+  /** oldest: the desk's queue order; newest otherwise. */
+  order?: 'newest' | 'oldest';
 }
+
+/** The list's order, with the id as the tie-break: both read the same index, forwards or backwards. */
+const listOrder = (t: MoneyRecordKind<never, unknown>['table'], q: RecordFilter) =>
+  q.order === 'oldest' ? [asc(t.createdAt), asc(t.id)] : [desc(t.createdAt), desc(t.id)];
 
 /** The caller's visible records, newest first. */
 export async function myRecords<Row extends RecordRow, Rec>(db: Db, kind: MoneyRecordKind<Row, Rec>, userId: string): Promise<Rec[]> {
@@ -62,7 +68,7 @@ function countListed(db: Db, kind: MoneyRecordKind<never, unknown>, q: RecordFil
   return q.status || q.email ? db.select({ total: count() }).from(kind.table).where(cond).then((r) => r[0].total) : readRowCount(db, kind.visibleCount);
 }
 
-/** One page of the admin list, newest first, each record with its owner's e-mail and id. */
+/** One page of the admin list, newest first (or oldest first: the queue), each record with its owner's e-mail and id. */
 export async function listRecords<Row extends RecordRow, Rec>(
   db: Db,
   kind: MoneyRecordKind<Row, Rec>,
@@ -76,7 +82,7 @@ export async function listRecords<Row extends RecordRow, Rec>(
     .select({ id: t.id })
     .from(t)
     .where(cond)
-    .orderBy(desc(t.createdAt), desc(t.id))
+    .orderBy(...listOrder(t, q))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit)
     .as('page');
@@ -86,7 +92,7 @@ export async function listRecords<Row extends RecordRow, Rec>(
       .from(page)
       .innerJoin(t, eq(t.id, page.id))
       .innerJoin(users, eq(users.id, t.userId))
-      .orderBy(desc(t.createdAt), desc(t.id)),
+      .orderBy(...listOrder(t, q)),
     countListed(db, kind, q, cond),
   ]);
   return { records: rows.map((r) => ({ ...kind.toRecord(r.r as Row), email: r.email, userId: r.r.userId })), total };
@@ -100,7 +106,7 @@ export async function listRecords<Row extends RecordRow, Rec>(
 export async function listAllRecordsJson(db: Db, kind: MoneyRecordKind<never, unknown>, q: RecordFilter, max: number) {
   const t = kind.table;
   const cond = listFilter(db, kind, q);
-  const order = sql`${t.createdAt} desc, ${t.id} desc`;
+  const order = q.order === 'oldest' ? sql`${t.createdAt} asc, ${t.id} asc` : sql`${t.createdAt} desc, ${t.id} desc`;
   // The API's names of the two fields that differ: constants of the kinds, never a request's text.
   const referenceName = sql.raw(`'${kind.reference.name}'`);
   const doneName = sql.raw(`'${kind.done.name}'`);

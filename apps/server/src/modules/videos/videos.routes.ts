@@ -3,7 +3,7 @@
 // reward is paid only to a subscribed caller — an admin without a subscription gets 403 from add-point.
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { VIDEO_MSG, addPointBody, centsToNumber, publicVideo, videoBody } from '@app/contract';
+import { VIDEO_MSG, addPointBody, centsToNumber, libraryVideo, publicVideo, videoBody } from '@app/contract';
 import { currentUser, requireAdmin, requireSubscriber } from '../../http/guards.js';
 import { runMoneyOperation } from '../../services/idempotency.js';
 import { forbidden } from '../../errors.js';
@@ -26,9 +26,13 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
     '/video',
     {
       onRequest: requireSubscriber,
-      schema: { tags, summary: 'Every video, newest first (subscribers and admins)', response: { 200: ok.extend({ videos: z.array(publicVideo) }) } },
+      schema: {
+        tags,
+        summary: 'Every video, newest first, each with whether the caller watched it today and what it paid them today (subscribers and admins)',
+        response: { 200: ok.extend({ videos: z.array(libraryVideo) }) },
+      },
     },
-    async () => ({ success: true, message: 'Videos fetched successfully', videos: await listVideos(db) }),
+    async (req) => ({ success: true, message: 'Videos fetched successfully', videos: await listVideos(db, clock, currentUser(req).id) }),
   );
 
   app.post(

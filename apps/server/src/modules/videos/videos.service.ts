@@ -11,8 +11,8 @@
 //   5. post() moves the points (event key video:<user>:<video>:<day>, unique), the video_rewards row is written
 //      (unique user+video+day) and the view row is consumed, all in that same transaction.
 // A view pays at most once: the next reward needs the video opened (and watched) again.
-import { and, desc, eq, isNull } from 'drizzle-orm';
-import { VIDEO_MSG, VIDEO_REWARD_SLACK_SECONDS, centsToNumber, formatCents, type PublicVideo } from '@app/contract';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { VIDEO_MSG, VIDEO_REWARD_SLACK_SECONDS, centsToNumber, formatCents, type LibraryVideo, type PublicVideo } from '@app/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { videoRewards, videoViews, videos } from '../../db/schema/index.js';
 import type { Clock } from '../../clock.js';
@@ -60,9 +60,34 @@ async function findLive(db: DbOrTx, id: string, lock = false): Promise<VideoRow>
   return row;
 }
 
-export async function listVideos(db: Db): Promise<PublicVideo[]> {
-  const rows = await db.select().from(videos).where(isNull(videos.deletedAt)).orderBy(desc(videos.createdAt), desc(videos.id));
-  return rows.map(toPublicVideo);
+/**
+ * Every live video, newest first, with what the caller did with it today (UTC): watched (opened today, or paid
+ * today: a payment consumes the view) and what today's reward paid them, read from the ledger entry itself (an
+ * edited video may pay a different amount later the same day for someone else, never twice for them).
+ */
+export async function listVideos(db: Db, clock: Clock, userId: string): Promise<LibraryVideo[]> {
+  const now = clock();
+  const day = utcDay(now);
+  const dayStart = new Date(`${day}T00:00:00.000Z`);
+  // Written with aliases: drizzle names a column without its table inside a select's sql, which a subquery cannot resolve.
+  const earned = sql<string | null>`(
+    select sum(e.amount_cents) from video_rewards r
+    join ledger_entries e on e.transaction_id = r.ledger_transaction_id
+    join ledger_accounts a on a.id = e.account_id and a.user_id = ${userId}
+    where r.user_id = ${userId} and r.video_id = "videos"."id" and r.day = ${day}
+  )`;
+  const opened = sql<boolean>`exists (
+    select 1 from video_views w where w.user_id = ${userId} and w.video_id = "videos"."id" and w.started_at >= ${dayStart.toISOString()}
+  )`;
+  const rows = await db
+    .select({ video: videos, earned, opened })
+    .from(videos)
+    .where(isNull(videos.deletedAt))
+    .orderBy(desc(videos.createdAt), desc(videos.id));
+  return rows.map((r) => {
+    const earnedCents = r.earned === null ? 0 : Number(r.earned);
+    return { ...toPublicVideo(r.video), watchedToday: earnedCents > 0 || Boolean(r.opened), earnedToday: centsToNumber(earnedCents) };
+  });
 }
 
 /** Opens a video: (re)starts the caller's watch timer for it. */

@@ -189,8 +189,9 @@ describe('admin management', () => {
     const list = await admin.get('/api/v1/video');
     expect(list.status).toBe(200);
     expect(list.body.success).toBe(true);
-    expect(list.body.videos[0]).toEqual(second);
-    expect(list.body.videos[1]).toEqual(r.body.video);
+    // The record's own fields, and the caller's marks for today beside them.
+    expect(list.body.videos[0]).toEqual({ ...second, watchedToday: false, earnedToday: 0 });
+    expect(list.body.videos[1]).toEqual({ ...r.body.video, watchedToday: false, earnedToday: 0 });
 
     const audits = await auditRows('video.created', r.body.video._id);
     expect(audits).toHaveLength(1);
@@ -451,6 +452,37 @@ describe('the reward', () => {
     expect(unopened.status).toBe(400);
     expect(unopened.body).toEqual({ success: false, message: VIDEO_MSG.openFirst });
     expect(await balance(client)).toBe(8);
+  });
+
+  test('the library marks what the caller watched today and what it paid them, only for them and only today', async () => {
+    const { client } = await subscriber();
+    // An admin of its own: the earlier tests' days of clock moves outlived the shared admin's session.
+    const { client: editor } = await signUpAs(ctx, 'ADMIN');
+    const made = async (body: Record<string, unknown>) => (await editor.post('/api/v1/video', { link: ytLink(), time: 0.05, ...body })).body.video as { _id: string; link: string };
+    const v = await made({ point: 3 });
+    const other = await made({ point: 1 });
+    const mark = async (c: Client, id: string) => {
+      const r = await c.get('/api/v1/video');
+      expect(r.status).toBe(200);
+      return (r.body.videos as { _id: string; watchedToday: boolean; earnedToday: number }[]).find((x) => x._id === id);
+    };
+    expect(await mark(client, v._id)).toMatchObject({ watchedToday: false, earnedToday: 0 });
+    await client.get(`/api/v1/video/${v._id}`);
+    expect(await mark(client, v._id)).toMatchObject({ watchedToday: true, earnedToday: 0 });
+    ctx.clock.advance(2_000);
+    expect((await addPoint(client, v._id)).status).toBe(200);
+    // Paid: the view is used up, the reward still marks it, with the amount from the ledger.
+    expect(await mark(client, v._id)).toMatchObject({ watchedToday: true, earnedToday: 3 });
+    // An edit of the video does not change what was paid.
+    expect((await editor.put(`/api/v1/video/${v._id}`, { link: v.link, point: 9, time: 0.05 })).status).toBe(200);
+    expect(await mark(client, v._id)).toMatchObject({ watchedToday: true, earnedToday: 3, point: 9 });
+    expect(await mark(client, other._id)).toMatchObject({ watchedToday: false, earnedToday: 0 });
+    // Someone else's list says nothing of it.
+    const { client: stranger } = await subscriber();
+    expect(await mark(stranger, v._id)).toMatchObject({ watchedToday: false, earnedToday: 0 });
+    // The next UTC day starts clean.
+    await nextUtcDay(client);
+    expect(await mark(client, v._id)).toMatchObject({ watchedToday: false, earnedToday: 0 });
   });
 
   test('rewards come out of expense:rewards: the ledger stays balanced', async () => {

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -16,6 +16,7 @@ export const buttonClass = (variant: Variant = 'primary', extra = '') =>
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /**

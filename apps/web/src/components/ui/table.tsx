@@ -153,7 +153,8 @@ export function DataCell({
   const content = (
     <>
       {!actions && (
-        <span aria-hidden="true" className={`text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300 ${layout.cardOnly}`}>
+        // A long label breaks inside its own column rather than running under the value beside it.
+        <span aria-hidden="true" className={`min-w-0 text-xs font-semibold tracking-wide [overflow-wrap:anywhere] text-slate-600 uppercase dark:text-slate-300 ${layout.cardOnly}`}>
           {column === undefined ? null : labelOf(column)}
         </span>
       )}

@@ -27,6 +27,7 @@ const depositKind: RecordKind<AdminDepositRecord> = {
   },
   queryKey: 'admin-deposits',
   rowTestId: 'admin-deposit-row',
+  opensOn: 'pending',
   fetch: fetchDeposits,
   statuses: [
     { value: 'pending', label: msg('Pending') },
@@ -78,14 +79,15 @@ export function AdminDepositPage() {
   return (
     <section>
       <PageHeader title={t('Admin Deposit')} intro={t('Approve deposit forms once the USDT has arrived, and add points to a user.')} />
+      {/* The work first: the pending forms, oldest first; then the chain's unmatched transfers; the points form folded last. */}
       <div className="grid grid-cols-1 gap-6">
-        <PointsForm action="add" />
-        {/* Deposits confirmed on the chain (shown while TRON_API_URL is set): the poller's health, unmatched transfers. */}
-        <ChainDeposits />
         <Card>
           <h2 className="mb-4 text-lg font-semibold">{t('Deposits')}</h2>
           <RecordsPanel kind={depositKind} title={t('Deposits')} />
         </Card>
+        {/* Deposits confirmed on the chain (shown while TRON_API_URL is set): the poller's health, unmatched transfers. */}
+        <ChainDeposits />
+        <PointsForm action="add" />
       </div>
     </section>
   );

@@ -8,8 +8,10 @@ export const ADMIN_LIST_LIMIT = 20;
 
 export interface ListParams {
   page: number;
+  /** '' or 'all': every status. */
   status: string;
   email: string;
+  order: 'newest' | 'oldest';
 }
 
 export interface ListPage<T> {
@@ -19,8 +21,8 @@ export interface ListPage<T> {
   total: number;
 }
 
-function query({ page, status, email }: ListParams): Record<string, string | number> {
-  const params: Record<string, string | number> = { page, limit: ADMIN_LIST_LIMIT };
+function query({ page, status, email, order }: ListParams): Record<string, string | number> {
+  const params: Record<string, string | number> = { page, limit: ADMIN_LIST_LIMIT, order };
   if (status) params.status = status;
   if (email.trim()) params.email = email.trim();
   return params;

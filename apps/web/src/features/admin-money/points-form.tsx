@@ -1,6 +1,7 @@
 // docs/product.md#validation: a non-empty e-mail and points > 0, else "Please enter a valid email and positive points.";
 // then the server's message, or "An error occurred.".
 import { useId, useState } from 'react';
+import { ChevronDown } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
 import { MSG, adminPointsBody, centsToNumber, formatCents } from '@app/contract';
@@ -73,11 +74,16 @@ export function PointsForm({ action }: { action: PointsAction }) {
     };
   };
 
+  // Folded until opened: the desk leads with its queue (docs/product.md#admin-desks); the form is there when needed.
   return (
     <Card>
-      <h2 id={headingId} className="text-lg font-semibold">
-        {t(text.title)}
-      </h2>
+      <details data-testid={`points-form-${action}`}>
+      <summary className="flex cursor-pointer items-center gap-2 rounded-lg marker:content-none [&::-webkit-details-marker]:hidden">
+        <ChevronDown aria-hidden="true" className="h-5 w-5 shrink-0 transition-transform [details[open]_&]:rotate-180" />
+        <h2 id={headingId} className="text-lg font-semibold">
+          {t(text.title)}
+        </h2>
+      </summary>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t(text.intro)}</p>
       <form ref={fields.formRef} aria-labelledby={headingId} noValidate onSubmit={money.onSubmit(prepare)} className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
         <FieldErrorsProvider value={fields}>
@@ -110,6 +116,7 @@ export function PointsForm({ action }: { action: PointsAction }) {
         </Button>
         </FieldErrorsProvider>
       </form>
+      </details>
       {money.dialog}
     </Card>
   );

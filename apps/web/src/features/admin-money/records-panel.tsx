@@ -1,11 +1,13 @@
-// The admin list of deposits or withdrawals: filters and page in the URL (?status=&email=&page=),
-// a table with a status change per row and a delete in its menu, each confirmed first.
+// The admin list of deposits or withdrawals: filters and page in the URL (?status=&email=&page=), a table with the
+// forward status change per row, and the destructive ones (mark pending again, delete) in its row menu, each
+// confirmed first. A list with a queue (deposits) opens on its pending records, oldest first.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
 import { formatPoints } from '@app/contract';
-import { Button, buttonClass } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
+import { RowMenu, type RowMenuItem } from '../../components/ui/row-menu';
 import { useConfirm, type ConfirmOptions } from '../../components/ui/confirm-dialog';
 import { DateTime } from '../../components/ui/date-time';
 import { Pagination } from '../../components/ui/pagination';
@@ -43,6 +45,8 @@ export interface RecordKind<T extends AdminRecord> {
   };
   queryKey: string;
   rowTestId: string;
+  /** The status the list opens on (the queue: pending, shown oldest first); none: every record, newest first. */
+  opensOn?: string;
   fetch: (params: ListParams) => Promise<ListPage<T>>;
   /** status filter values of the server (besides "all"), with their labels (msg() ids, like the labels below). */
   statuses: { value: string; label: string }[];
@@ -69,14 +73,19 @@ export interface RecordKind<T extends AdminRecord> {
 const selectClass =
   'rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100';
 
-function useListParams(): [ListParams, (next: Partial<ListParams>) => void] {
+/** "All" in the filter: a list that opens on a status needs a value of its own for "every status". */
+const ALL = 'all';
+
+function useListParams(opensOn = ''): [ListParams, (next: Partial<ListParams>) => void] {
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
-  const params: ListParams = { page, status: search.get('status') ?? '', email: search.get('email') ?? '' };
+  const status = search.get('status') ?? opensOn;
+  // The pending queue is worked from its oldest record; any other view reads newest first.
+  const params: ListParams = { page, status, email: search.get('email') ?? '', order: opensOn && status === opensOn ? 'oldest' : 'newest' };
   const update = (next: Partial<ListParams>) => {
     const merged = { ...params, ...next };
     const out = new URLSearchParams();
-    if (merged.status) out.set('status', merged.status);
+    if (merged.status !== opensOn) out.set('status', merged.status || ALL);
     if (merged.email) out.set('email', merged.email);
     if (merged.page > 1) out.set('page', String(merged.page));
     setSearch(out, { replace: true, preventScrollReset: true });
@@ -113,7 +122,7 @@ function Filters<T extends AdminRecord>({
           value={params.status}
           onChange={(e) => onChange({ status: e.target.value, page: 1 })}
         >
-          <option value="">{t('All')}</option>
+          <option value={kind.opensOn ? ALL : ''}>{t('All')}</option>
           {kind.statuses.map((s) => (
             <option key={s.value} value={s.value}>
               {t(s.label)}
@@ -139,12 +148,12 @@ function Filters<T extends AdminRecord>({
       <Button type="submit" variant="secondary">
         {t('Apply')}
       </Button>
-      {(params.email || params.status) && (
+      {(params.email || params.status !== (kind.opensOn ?? '')) && (
         <Button
           variant="ghost"
           onClick={() => {
             setEmail('');
-            onChange({ email: '', status: '', page: 1 });
+            onChange({ email: '', status: kind.opensOn ?? '', page: 1 });
           }}
         >
           {t('Clear filters')}
@@ -155,7 +164,7 @@ function Filters<T extends AdminRecord>({
 }
 
 export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: RecordKind<T>; title: string }) {
-  const [params, setParams] = useListParams();
+  const [params, setParams] = useListParams(kind.opensOn);
   const queryClient = useQueryClient();
   const keys = useIdempotencyKeys();
   const { confirm, dialog } = useConfirm();
@@ -227,7 +236,7 @@ export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: Rec
   } else if (data.records.length === 0) {
     body = (
       <p className="py-4 text-slate-600 dark:text-slate-300">
-        {params.status || params.email ? t(kind.texts.noMatch) : t(kind.texts.none)}
+        {(params.status && params.status !== ALL) || params.email ? t(kind.texts.noMatch) : t(kind.texts.none)}
       </p>
     );
   } else {
@@ -258,24 +267,19 @@ export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: Rec
               </DataCell>
               <DataCell actions>
                 <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant={done ? 'secondary' : 'primary'}
-                    data-primary-action
-                    className="whitespace-nowrap"
-                    disabled={busy}
-                    onClick={() => void askStatus(record)}
-                  >
-                    {t(kind.markLabel(!done))}
-                  </Button>
-                  {/* The destructive action sits in a menu, not as a red button on every row. */}
-                  <details className="relative">
-                    <summary className={buttonClass('secondary', 'cursor-pointer list-none whitespace-nowrap')}>{t('More')}</summary>
-                    <div className="absolute end-0 z-10 mt-1 rounded-lg border border-slate-300 bg-white p-2 shadow-lg dark:border-slate-600 dark:bg-slate-900">
-                      <Button variant="danger" disabled={busy} onClick={() => void askDelete(record)}>
-                        {t('Delete')}
-                      </Button>
-                    </div>
-                  </details>
+                  {!done && (
+                    <Button data-primary-action className="whitespace-nowrap" disabled={busy} onClick={() => void askStatus(record)}>
+                      {t(kind.markLabel(true))}
+                    </Button>
+                  )}
+                  <RowMenu
+                    about={record.email}
+                    testId="row-menu"
+                    items={[
+                      ...(done ? [{ label: t(kind.markLabel(false)), onSelect: () => void askStatus(record), disabled: busy } satisfies RowMenuItem] : []),
+                      { label: t('Delete'), danger: true, onSelect: () => void askDelete(record), disabled: busy },
+                    ]}
+                  />
                 </div>
               </DataCell>
             </DataRow>

@@ -1,6 +1,6 @@
 // Admin desk calls: the users table (docs/product.md#api GET /user/all, PUT /user/{id}/update-role,
 // DELETE /user/{id}/delete-user, GET /admin/stats/users), the dashboard and the audit log (docs/product.md#api-conventions).
-import type { AllCodesResponse, SubscriptionCodeRecord, AuditResponse, ClosedAccountsResponse, DashboardResponse, GoLiveResponse, SettingsResponse, SettingsUpdateBody, UserListResponse, UserStatsResponse } from '@app/contract';
+import type { AdminUserOverview, AllCodesResponse, SubscriptionCodeRecord, AuditResponse, ClosedAccountsResponse, DashboardResponse, GoLiveResponse, SettingsResponse, SettingsUpdateBody, UserListResponse, UserStatsResponse } from '@app/contract';
 import { api, type ApiEnvelope } from '../../lib/api';
 import { msg, t } from '../../lib/i18n';
 
@@ -13,6 +13,7 @@ export const adminKeys = {
   users: (params: { page: number; q: string }) => ['admin', 'users', params] as const,
   closed: (page: number) => ['admin', 'closed-accounts', page] as const,
   stats: ['admin', 'user-stats'] as const,
+  user: (id: string) => ['admin', 'user', id] as const,
   dashboard: ['admin', 'dashboard'] as const,
   audit: (params: AuditFilters & { page: number }) => ['admin', 'audit', params] as const,
   subscriptionCodes: ['admin', 'subscription-codes'] as const,
@@ -111,4 +112,9 @@ export async function fetchSubscriptionCodes(): Promise<AllCodesResponse> {
 
 export async function generateSubscriptionCode(): Promise<SubscriptionCodeRecord> {
   return (await api.post<ApiEnvelope & { code: SubscriptionCodeRecord }>('/subscription/add-code')).data.code;
+}
+
+/** One user for the admins' page about them (GET /admin/users/{id}). */
+export async function fetchUserOverview(id: string): Promise<AdminUserOverview> {
+  return (await api.get<AdminUserOverview>(`/admin/users/${encodeURIComponent(id)}`)).data;
 }

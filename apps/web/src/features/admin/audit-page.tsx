@@ -1,5 +1,6 @@
 // The audit log (docs/product.md#security-rules, GET /admin/audit; super admin only, the route guard sends others to /denied):
-// who did what to which record, before and after, newest first. Filters and page live in the URL.
+// who did what to which record, newest first, one line per entry with its before and after in a detail opened on
+// demand. Filters and page live in the URL.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,7 +14,7 @@ import { errorMessage } from '../../lib/api';
 import { msg, t } from '../../lib/i18n';
 import { AUDIT_ACTIONS, adminKeys, auditActionLabel, fetchAudit, type AuditFilters } from './api';
 import { LoadError } from '../../components/ui/list-state';
-import { DataCell, DataRow, DataTable } from '../../components/ui/table';
+import { ChevronDown } from 'lucide-react';
 
 const fieldClass =
   'rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 dark:border-slate-500 dark:bg-slate-900 dark:text-slate-100';
@@ -192,6 +193,50 @@ function targetEmail(entry: AuditEntry): string | null {
   return null;
 }
 
+/**
+ * One entry on one line (when, who, what, to whom); the record's before and after, its action code and id open
+ * below it on demand (docs/product.md#admin-desks).
+ */
+function AuditLine({ entry }: { entry: AuditEntry }) {
+  const [open, setOpen] = useState(false);
+  const detailId = useId();
+  const email = targetEmail(entry);
+  return (
+    <li data-testid="audit-row" className="py-2">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <span className="whitespace-nowrap text-slate-600 dark:text-slate-300">
+          <DateTime iso={entry.createdAt} />
+        </span>
+        <span className="font-medium">{auditActionLabel(entry.action)}</span>
+        <span className="min-w-0 [overflow-wrap:anywhere]">
+          {email ? <bdi dir="ltr">{email}</bdi> : <span className="capitalize">{targetTypeLabel(entry.targetType)}</span>}
+        </span>
+        <span className="min-w-0 text-slate-600 [overflow-wrap:anywhere] dark:text-slate-300">
+          {t('by')} {entry.actorEmail ? <bdi dir="ltr">{entry.actorEmail}</bdi> : t('Unknown')}
+        </span>
+        <Button variant="ghost" className="ms-auto px-2 py-1" aria-expanded={open} aria-controls={detailId} onClick={() => setOpen((o) => !o)}>
+          {t('Details')}
+          <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        </Button>
+      </div>
+      <div id={detailId} hidden={!open} data-testid="audit-detail" className="mt-2 grid gap-3 rounded-lg bg-slate-50 p-3 text-sm @container sm:grid-cols-2 dark:bg-slate-800/60">
+        <p className="sm:col-span-2">
+          <span className="capitalize">{targetTypeLabel(entry.targetType)}</span>{' '}
+          <span className="font-mono text-xs break-all text-slate-600 dark:text-slate-300">{entry.action} {entry.targetId}</span>
+        </p>
+        <div className="min-w-0" data-testid="audit-before">
+          <h3 className="mb-1 text-xs font-semibold uppercase text-slate-600 dark:text-slate-300">{t('Before')}</h3>
+          <Snapshot value={entry.before} other={entry.after} />
+        </div>
+        <div className="min-w-0" data-testid="audit-after">
+          <h3 className="mb-1 text-xs font-semibold uppercase text-slate-600 dark:text-slate-300">{t('After')}</h3>
+          <Snapshot value={entry.after} other={entry.before} />
+        </div>
+      </div>
+    </li>
+  );
+}
+
 export function AuditPage() {
   const [params, setParams] = useAuditParams();
   const list = useQuery({
@@ -225,42 +270,11 @@ export function AuditPage() {
     );
   } else {
     body = (
-      <DataTable
-        caption={t('Audit log, newest first')}
-        columns={[t('Time'), t('Actor'), t('Action'), t('Target'), t('Before'), t('After')]}
-        busy={list.isFetching}
-      >
-        {data.entries.map((entry) => {
-          const email = targetEmail(entry);
-          return (
-            <DataRow key={entry._id} data-testid="audit-row">
-              <DataCell>
-                <DateTime iso={entry.createdAt} />
-              </DataCell>
-              <DataCell className="[overflow-wrap:anywhere]">{entry.actorEmail ? <bdi dir="ltr">{entry.actorEmail}</bdi> : t('Unknown')}</DataCell>
-              <DataCell>
-                <span className="font-medium">{auditActionLabel(entry.action)}</span>
-                <span className="block font-mono text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-300">{entry.action}</span>
-              </DataCell>
-              <DataCell className="@2xl:max-w-[14rem]">
-                <span className="capitalize">{targetTypeLabel(entry.targetType)}</span>
-                {email && (
-                  <span className="block [overflow-wrap:anywhere]">
-                    <bdi dir="ltr">{email}</bdi>
-                  </span>
-                )}
-                {entry.targetId && <span className="block font-mono text-xs break-all text-slate-600 dark:text-slate-300">{entry.targetId}</span>}
-              </DataCell>
-              <DataCell className="@2xl:max-w-[18rem]">
-                <Snapshot value={entry.before} other={entry.after} />
-              </DataCell>
-              <DataCell className="@2xl:max-w-[18rem]">
-                <Snapshot value={entry.after} other={entry.before} />
-              </DataCell>
-            </DataRow>
-          );
-        })}
-      </DataTable>
+      <ul aria-label={t('Audit log, newest first')} aria-busy={list.isFetching} className="divide-y divide-slate-200 dark:divide-slate-700">
+        {data.entries.map((entry) => (
+          <AuditLine key={entry._id} entry={entry} />
+        ))}
+      </ul>
     );
   }
 

@@ -3,12 +3,12 @@
 // product's confirmation (docs/product.md#validation). SADMIN rows and the admin's own row cannot be changed (docs/product.md#roles, #security-rules).
 // List errors are logged only (docs/product.md#messages); stats errors show "Failed to get stats".
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
-import { Trash2 } from 'lucide-react';
 import { MSG, formatPoints, type AdminUserRow } from '@app/contract';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
+import { RowMenu } from '../../components/ui/row-menu';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
 import { PageHeader } from '../../components/ui/page';
@@ -277,17 +277,26 @@ export function AllUsersPage() {
                 <DateTime iso={row.createdAt} day />
               </DataCell>
               <DataCell actions>
-                <Button
-                  variant="danger"
-                  data-primary-action
-                  aria-label={t('Delete {email}', { email: row.email })}
-                  title={deleteLock ?? undefined}
-                  disabled={deleteLock !== null || busy}
-                  onClick={() => remove(row)}
-                >
-                  <Trash2 aria-hidden="true" className="h-4 w-4" />
-                  {t('Delete')}
-                </Button>
+                <div className="flex flex-wrap gap-2">
+                  <Link to={`/admin/users/${encodeURIComponent(row._id)}`} data-primary-action className={buttonClass('primary', 'whitespace-nowrap')}>
+                    {t('Open')}
+                    <span className="sr-only"> {row.email}</span>
+                  </Link>
+                  {/* Delete sits in the row's menu, behind the product's prompt (docs/product.md#validation). */}
+                  <RowMenu
+                    about={row.email}
+                    items={[
+                      {
+                        label: t('Delete'),
+                        name: t('Delete {email}', { email: row.email }),
+                        danger: true,
+                        title: deleteLock ?? undefined,
+                        disabled: deleteLock !== null || busy,
+                        onSelect: () => remove(row),
+                      },
+                    ]}
+                  />
+                </div>
               </DataCell>
             </DataRow>
           );

@@ -11,7 +11,7 @@ import { deleteVideo, failureText, videoKeys } from './api';
 import { fetchErrorText, useVideos } from './use-videos';
 import { VideoForm } from './video-form';
 import { VideoThumbnail } from './video-thumbnail';
-import { formatMinutes, videoName } from './video-source';
+import { watchDuration, videoName } from './video-source';
 import { LoadError } from '../../components/ui/list-state';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 import { t } from '../../lib/i18n';
@@ -91,7 +91,7 @@ export function AdminVideoPage() {
                 <span data-testid="admin-video-points">{formatPoints(video.point)}</span>
               </DataCell>
               <DataCell className="whitespace-nowrap tabular-nums @2xl:align-middle">
-                <span data-testid="admin-video-time">{formatMinutes(video.time)}</span>
+                <span data-testid="admin-video-time">{watchDuration(video.time)}</span>
               </DataCell>
               <DataCell actions className="@2xl:align-middle">
                 <div className="flex gap-2 whitespace-nowrap">

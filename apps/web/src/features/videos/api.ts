@@ -1,7 +1,7 @@
 // The video calls of docs/product.md#api and the texts of docs/product.md#messages. A refusal from the server (an answer with
 // success:false or a 4xx) and no answer at all (network, 5xx) get different fixed texts.
 import type { QueryClient } from '@tanstack/react-query';
-import type { PublicVideo } from '@app/contract';
+import type { LibraryVideo, PublicVideo } from '@app/contract';
 import { api, errorMessage, httpStatus, type ApiEnvelope } from '../../lib/api';
 import { idempotencyHeader } from '../../lib/idempotency-key';
 
@@ -37,8 +37,8 @@ export function failureText(err: unknown, texts: { failed: string; error: string
   return reason ? `${texts.failed}: ${reason}` : texts.failed;
 }
 
-export async function fetchVideos(): Promise<PublicVideo[]> {
-  const { data } = await api.get<ApiEnvelope & { videos: PublicVideo[] }>('/video');
+export async function fetchVideos(): Promise<LibraryVideo[]> {
+  const { data } = await api.get<ApiEnvelope & { videos: LibraryVideo[] }>('/video');
   return ensureSuccess(data).videos ?? [];
 }
 
@@ -76,5 +76,5 @@ export async function awardVideoPoints(videoId: string, key: string): Promise<Ap
 
 /** After a reward: everything that shows a balance is re-read. */
 export function invalidateBalance(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all(['point', 'statement', 'me'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
+  return Promise.all(['point', 'statement', 'me', 'videos'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })));
 }

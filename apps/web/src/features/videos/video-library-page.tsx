@@ -1,13 +1,33 @@
-// docs/product.md#routes /video: the library grid for subscribers. Each card links to its player.
+// docs/product.md#routes /video: the library grid for subscribers. Each card links to its player and says what the
+// viewer did with it today (UTC, as the reward counts days): earned and how much, or watched without a reward yet.
 import { Link } from 'react-router';
-import { Clock, Coins } from 'lucide-react';
-import { formatPoints } from '@app/contract';
+import { CheckCircle2, Clock, Coins, Eye } from 'lucide-react';
+import { formatPoints, type LibraryVideo } from '@app/contract';
 import { PageHeader } from '../../components/ui/page';
 import { fetchErrorText, useVideos } from './use-videos';
 import { VideoThumbnail } from './video-thumbnail';
-import { formatMinutes, videoName } from './video-source';
+import { watchDuration, videoName } from './video-source';
 import { LoadError } from '../../components/ui/list-state';
 import { t } from '../../lib/i18n';
+
+/** Today's mark of a card: nothing for a video not opened today. */
+function TodayMark({ video }: { video: LibraryVideo }) {
+  if (video.earnedToday > 0) {
+    return (
+      <p data-testid="video-earned" className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-emerald-800 dark:text-emerald-300">
+        <CheckCircle2 aria-hidden="true" className="h-4 w-4" />
+        {t('Watched today · earned {amount} USDT', { amount: formatPoints(video.earnedToday) })}
+      </p>
+    );
+  }
+  if (!video.watchedToday) return null;
+  return (
+    <p data-testid="video-watched" className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-slate-700 dark:text-slate-300">
+      <Eye aria-hidden="true" className="h-4 w-4" />
+      {t('Watched today')}
+    </p>
+  );
+}
 
 function SkeletonGrid() {
   return (
@@ -57,11 +77,13 @@ export function VideoLibraryPage() {
                   <Coins aria-hidden="true" className="h-4 w-4" />
                   {t('{points} points', { points: formatPoints(video.point) })}
                 </span>
-                <span className="inline-flex items-center gap-1">
+                <span className="inline-flex items-center gap-1" data-testid="video-duration">
                   <Clock aria-hidden="true" className="h-4 w-4" />
-                  {formatMinutes(video.time)}
+                  <span className="sr-only">{t('Duration')} </span>
+                  {watchDuration(video.time)}
                 </span>
               </p>
+              <TodayMark video={video} />
             </li>
           );
         })}

@@ -15,7 +15,7 @@ import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import { useSession } from '../../lib/session';
 import { awardVideoPoints, invalidateBalance, isRefusal, openVideo, RefusedError, videoKeys } from './api';
 import { fetchErrorText } from './use-videos';
-import { formatMinutes, videoName, videoSource, watchSeconds } from './video-source';
+import { watchDuration, videoName, videoSource, watchSeconds } from './video-source';
 import { t, Trans } from '../../lib/i18n';
 
 const backLink = 'inline-flex items-center gap-1 font-semibold text-emerald-800 underline dark:text-emerald-300';
@@ -198,7 +198,7 @@ function Watch({ video }: { video: PublicVideo }) {
         <h2 className="text-lg font-semibold">{t('Your reward')}</h2>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
           {t('Watch for {minutes} to earn {points} points (once a day per video).', {
-            minutes: formatMinutes(video.time),
+            minutes: watchDuration(video.time),
             points: formatPoints(video.point),
           })}
         </p>

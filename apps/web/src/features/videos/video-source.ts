@@ -1,6 +1,7 @@
 // What a video link is (docs/product.md#records: a YouTube link or a direct file) and how long it must be watched.
 import { isDirectVideoFile, youTubeEmbed, youTubeId, youTubeThumbnail } from '@app/contract';
 import { currentLang, dateFormat, t } from '../../lib/i18n';
+import { formatDuration } from '../../lib/duration';
 
 export type VideoSource =
   | { kind: 'youtube'; id: string; embedUrl: string; thumbnailUrl: string }
@@ -60,7 +61,5 @@ export function watchSeconds(timeMinutes: number): number {
   return Math.max(1, Math.ceil((centiminutes * 60) / 100));
 }
 
-export function formatMinutes(timeMinutes: number): string {
-  const text = Number.isInteger(timeMinutes) ? String(timeMinutes) : timeMinutes.toFixed(2).replace(/0$/, '');
-  return t('{minutes} min', { minutes: text });
-}
+/** How long the video must be watched, as a clock reads it: 0.1 min is "0:06", 12.57 min "12:34". */
+export const watchDuration = (timeMinutes: number): string => formatDuration(watchSeconds(timeMinutes));

@@ -11,7 +11,7 @@
 // Env: CRASH_RUNS (default 10), CRASH_SEED (default random), CRASH_KEEP=1 keeps the data directory,
 // CRASH_SERVER_JS runs another server bundle (e.g. a deliberately broken one, to see this test catch it).
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { chmod, cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import net from 'node:net';
@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
+import { tronAddress } from './load-client.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -65,21 +66,6 @@ function rand(n) {
   return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * n);
 }
 const pick = (list) => list[rand(list.length)];
-
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-/** A fresh Tron address (base58check of 0x41 + 20 random bytes): a withdrawal's paymentId must be one, and each
- * operation's is unique so its rows are found by it. */
-function tronAddress() {
-  const body = Buffer.concat([Buffer.from([0x41]), randomBytes(20)]);
-  const sha = (b) => createHash('sha256').update(b).digest();
-  let n = BigInt(`0x${Buffer.concat([body, sha(sha(body)).subarray(0, 4)]).toString('hex')}`);
-  let out = '';
-  while (n > 0n) {
-    out = BASE58[Number(n % 58n)] + out;
-    n /= 58n;
-  }
-  return out;
-}
 
 // ---------------------------------------------------------------- build
 

@@ -19,7 +19,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Clock } from './clock.js';
-import { AppError, pgCode } from './errors.js';
+import { AppError, isConnectionLost, pgCode } from './errors.js';
 import sessionPlugin, { sessionCookieName } from './plugins/session.js';
 import i18nPlugin, { localise } from './i18n.js';
 import { startHousekeeping, type Housekeeping } from './services/housekeeping.js';
@@ -167,6 +167,12 @@ export async function buildApp(deps: AppDeps) {
     // PostgreSQL refuses text it cannot store (a NUL character, \u0000, in any string field): the caller's fault.
     if (pgCode(error) === '22021' || pgCode(error) === '22P05') {
       return reply.status(400).send({ success: false, message: 'Text fields must not contain NUL (\\u0000) characters' });
+    }
+    // The database went away under the request (a failover): nothing it did is acknowledged, and a retry with the
+    // same Idempotency-Key either replays what committed or runs it once (docs/operations.md#running-on-several-machines).
+    if (isConnectionLost(error)) {
+      req.log.warn({ err: error, reqId: req.id }, 'database connection lost');
+      return reply.status(503).header('retry-after', '1').send({ success: false, message: 'Please try again' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

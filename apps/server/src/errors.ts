@@ -27,6 +27,18 @@ export const PG = {
   accountNotFound: 'ML404',
 } as const;
 
+/**
+ * True when the database connection was lost or refused (a failover, a restart): the request may be sent again.
+ * Class 08 (connection exception), 57P01-57P03 (the server shut down or is starting), 25006 (a write reached a
+ * server that just became a replica), and the driver's own errors for a socket that closed or never opened.
+ */
+export function isConnectionLost(e: unknown): boolean {
+  const code = pgCode(e) ?? '';
+  if (code.startsWith('08') || ['57P01', '57P02', '57P03', '25006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code)) return true;
+  const message = `${(e as Error)?.message ?? ''} ${(e as { cause?: Error })?.cause?.message ?? ''}`;
+  return /Connection terminated|not queryable|timeout exceeded when trying to connect|Client was closed/i.test(message);
+}
+
 export function pgCode(e: unknown): string | undefined {
   const err = e as { code?: string; cause?: { code?: string } };
   return err?.code ?? err?.cause?.code;

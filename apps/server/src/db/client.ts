@@ -16,6 +16,12 @@ export function createDb(url: string, max = 20): Db {
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });
+  // A client checked out of the pool has no error listener of the pool's: a server that goes away between two of
+  // its queries (a failover, docs/operations.md#running-on-several-machines) would throw from the socket and stop
+  // the process. Its next query fails instead, and the pool drops it when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return drizzle(pool, { schema }) as Db;
 }
 

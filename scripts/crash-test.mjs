@@ -12,7 +12,7 @@
 // CRASH_SERVER_JS runs another server bundle (e.g. a deliberately broken one, to see this test catch it).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
-import { tronAddress } from './load-client.mjs';
+import { buildServerIfStale, serverEnv, tronAddress } from './load-client.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -69,26 +69,6 @@ const pick = (list) => list[rand(list.length)];
 
 // ---------------------------------------------------------------- build
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) newest = Math.max(newest, newestMtime(p));
-    else if (!e.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfStale() {
-  const newest = Math.max(newestMtime(path.join(serverDir, 'src')), newestMtime(path.join(root, 'packages/contract/src')));
-  const stale = (f) => !existsSync(f) || statSync(f).mtimeMs < newest;
-  if (!process.env.CRASH_SERVER_JS && (stale(builtMainJs) || stale(builtCheckJs))) {
-    console.log('crash: building the server (dist is missing or older than the sources)');
-    const r = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('the server build failed');
-  }
-}
-
 // ---------------------------------------------------------------- processes
 
 let dataDir = '';
@@ -120,20 +100,7 @@ async function startServer() {
   const started = Date.now();
   const child = spawn(process.execPath, [mainJs], {
     cwd: dataDir, // no .env of the repository is read
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: '',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      TRUST_PROXY: '',
-      SIGNUP_LIMIT_PER_HOUR: '0', // the load signs up its users from one address
-      LOG_LEVEL: 'warn',
-    },
+    env: serverEnv({ port, dataDir, admin: ADMIN }),
     detached: true, // its own process group: Node and the PostgreSQL it starts
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -665,7 +632,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 try {
-  buildIfStale();
+  if (!process.env.CRASH_SERVER_JS) buildServerIfStale(root, 'crash');
   await snapshotBundle();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'points-crash-'));
   await chmod(dataDir, 0o711); // 0711: run as root, the embedded PostgreSQL's unprivileged account must reach its cluster in this folder of ours.

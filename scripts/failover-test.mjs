@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { tronAddress } from './load-client.mjs';
+import { buildServerIfStale, serverEnv, tronAddress } from './load-client.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const here = path.join(root, 'scripts/failover');
@@ -81,13 +81,6 @@ function ensureTools() {
     const r = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (r.status !== 0) throw new Error(`apt-get ${args[0]} failed`);
   }
-}
-
-function buildIfMissing() {
-  if (existsSync(mainJs) && existsSync(checkJs)) return;
-  log('building the server (apps/server/dist is missing)');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('the build failed');
 }
 
 /** The account PostgreSQL and Patroni run as: this user, or the unprivileged system account when root. */
@@ -212,6 +205,7 @@ async function startEtcd() {
     `--listen-peer-urls=${url(peer)}`,
     `--initial-advertise-peer-urls=${url(peer)}`,
     `--initial-cluster=failover-etcd=${url(peer)}`,
+    '--enable-v2=true', // Patroni's etcd (v2) store: scripts/failover/patroni.yml says why
     '--log-level=warn',
   ]);
   await waitFor('etcd answering /health', async () => (await getJson(`${url(client)}/health`)).body?.health === 'true', 30_000);
@@ -266,22 +260,16 @@ async function startInstance(i, haproxyPort) {
   const proc = launch(`app${i}`, process.execPath, [mainJs], {
     cwd: dataDir,
     detached: true,
-    env: {
-      ...process.env,
-      DATABASE_URL: `postgres://postgres:${PASSWORD}@127.0.0.1:${haproxyPort}/postgres`,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: '',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      TRUST_PROXY: '',
-      SIGNUP_LIMIT_PER_HOUR: '0', // twenty sign-ups from one address
-      SUBSCRIPTION_MIN_BALANCE: '0', // clients subscribe before their first deposit, to earn video rewards
-      TRON_API_URL: '', // chain-free: deposits are claims an admin approves
-      LOG_LEVEL: 'warn',
-    },
+    env: serverEnv({
+      port,
+      dataDir,
+      admin: ADMIN,
+      databaseUrl: `postgres://postgres:${PASSWORD}@127.0.0.1:${haproxyPort}/postgres`,
+      extra: {
+        SUBSCRIPTION_MIN_BALANCE: '0', // clients subscribe before their first deposit, to earn video rewards
+        TRON_API_URL: '', // chain-free: deposits are claims an admin approves
+      },
+    }),
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`app${i} answering /api/v1/health`, async () => {
@@ -573,7 +561,10 @@ async function verify(primary) {
     const add = (u, cents) => model.set(u.id, model.get(u.id) + cents);
     for (const op of ops.filter((o) => ok2xx(o.status))) {
       if (op.kind === 'approve') add(op.meta.user, op.meta.cents);
-      if (op.kind === 'transfer') add(op.meta.from, -op.meta.cents) && add(op.meta.to, op.meta.cents);
+      if (op.kind === 'transfer') {
+        add(op.meta.from, -op.meta.cents);
+        add(op.meta.to, op.meta.cents);
+      }
       if (op.kind === 'withdraw') add(op.meta.user, -op.meta.cents);
       if (op.kind === 'reward') add(op.meta.user, Math.round(op.response.point * 100));
     }
@@ -640,7 +631,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 }
 try {
   ensureTools();
-  buildIfMissing();
+  buildServerIfStale(root, 'failover');
   user = runAs();
   workDir = mkdtempSync(path.join(os.tmpdir(), 'points-failover-'));
   chmodSync(workDir, 0o711); // ours: the PostgreSQL account must reach its node folders inside

@@ -1,5 +1,52 @@
-// What the load scripts (crash-test.mjs, failover-test.mjs) share about the requests they make.
+// What the load scripts (crash-test.mjs, failover-test.mjs) share: the server bundle they run, and the requests
+// they make.
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) newest = Math.max(newest, newestMtime(p));
+    else if (!e.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds apps/server/dist when it is missing or older than the server's or the contract's sources. */
+export function buildServerIfStale(root, label) {
+  const serverDir = path.join(root, 'apps/server');
+  const newest = Math.max(newestMtime(path.join(serverDir, 'src')), newestMtime(path.join(root, 'packages/contract/src')));
+  const stale = (f) => !existsSync(f) || statSync(f).mtimeMs < newest;
+  if (!['dist/main.js', 'dist/ledger-check.js'].some((f) => stale(path.join(serverDir, f)))) return;
+  console.log(`${label}: building the server (dist is missing or older than the sources)`);
+  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('the server build failed');
+}
+
+/**
+ * The environment of a built server under a load test: its own port and folder, no mail, a known super admin, no
+ * proxy, and no sign-up limit (the load signs up its users from one address). `extra` adds or overrides.
+ */
+export function serverEnv({ port, dataDir, admin, databaseUrl = '', extra = {} }) {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: '',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    TRUST_PROXY: '',
+    SIGNUP_LIMIT_PER_HOUR: '0',
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 

@@ -19,7 +19,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Clock } from './clock.js';
-import { AppError, isConnectionLost, pgCode } from './errors.js';
+import { AppError, DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, pgCode } from './errors.js';
 import sessionPlugin, { sessionCookieName } from './plugins/session.js';
 import i18nPlugin, { localise } from './i18n.js';
 import { startHousekeeping, type Housekeeping } from './services/housekeeping.js';
@@ -168,12 +168,6 @@ export async function buildApp(deps: AppDeps) {
     if (pgCode(error) === '22021' || pgCode(error) === '22P05') {
       return reply.status(400).send({ success: false, message: 'Text fields must not contain NUL (\\u0000) characters' });
     }
-    // The database went away under the request (a failover): nothing it did is acknowledged, and a retry with the
-    // same Idempotency-Key either replays what committed or runs it once (docs/operations.md#running-on-several-machines).
-    if (isConnectionLost(error)) {
-      req.log.warn({ err: error, reqId: req.id }, 'database connection lost');
-      return reply.status(503).header('retry-after', '1').send({ success: false, message: 'Please try again' });
-    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =
@@ -185,6 +179,12 @@ export async function buildApp(deps: AppDeps) {
               ? 'Malformed JSON body'
               : error.message;
       return reply.status(status).send({ success: false, message });
+    }
+    // The database went away (a failover, a restart) or reached a standby: a 503 the client retries, never a 500.
+    // The pool has already dropped the dead connection (db/client.ts); the next request gets a new one.
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: error, reqId: req.id }, 'database unavailable; answered 503');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE });
     }
     req.log.error({ err: error, reqId: req.id }, 'unhandled error');
     return reply.status(500).send({ success: false, message: `Something went wrong (request ${req.id})` });

@@ -38,6 +38,8 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Server error while awarding point ❌': 'حدث خطأ في الخادم أثناء منح النقاط ❌',
   'Not enough points to activate subscription.': 'لا تكفي نقاطك لتفعيل الاشتراك.',
   'Something went wrong. Try again.': 'حدث خطأ ما. حاول مرة أخرى.',
+  // apps/server/src/errors.ts: the database went away for a moment (a failover, a restart); a 503 with Retry-After.
+  'The service is briefly unavailable; please try again in a few seconds': 'الخدمة غير متاحة مؤقتًا؛ يُرجى المحاولة مرة أخرى بعد بضع ثوانٍ',
   'Failed to fetch points. Please try again.': 'تعذّر تحميل النقاط. يُرجى المحاولة مرة أخرى.',
   'An error occurred during transfer.': 'حدث خطأ أثناء التحويل.',
   'Failed to submit deposit form': 'تعذّر إرسال نموذج الإيداع',

@@ -9,20 +9,31 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** How long a request waits for a connection (a new one, or a free one of the pool) before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export function createDb(url: string, max = 20): Db {
   // No JIT: every query here is short OLTP work, and a bad row estimate (a join of grouped CTEs) made PostgreSQL
   // spend ~400 ms compiling the dashboard's 16 ms query. Listeners and workers copy these options.
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, options: '-c jit=off' });
-  pool.on('error', () => {
-    /* an idle client lost its connection; the pool replaces it */
-  });
-  // A client checked out of the pool has no error listener of the pool's: a server that goes away between two of
-  // its queries (a failover, docs/operations.md#running-on-several-machines) would throw from the socket and stop
-  // the process. Its next query fails instead, and the pool drops it when it is released.
-  pool.on('connect', (client) => {
-    client.on('error', () => {});
-  });
+  // keepAlive: a connection to a server that froze or vanished without closing it (a failover) is found dead by
+  // TCP instead of hanging; connectionTimeoutMillis: a server that accepts and never answers costs a request 10 s,
+  // then a 503 (errors.ts isDatabaseUnavailable), not forever.
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, options: '-c jit=off', keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  survivesLostConnections(pool);
   return drizzle(pool, { schema }) as Db;
+}
+
+/**
+ * A connection that dies (a failover, a restart, pg_terminate_backend) makes its client emit 'error'; with no
+ * listener that would end the process. The pool listens while a client is idle; while one is checked out (a
+ * transaction awaiting something, the chain poller's lock session) only this listener does. Nothing else is
+ * needed: the client is no longer queryable, its next query fails (a 503, app.ts), and the pool discards it on
+ * release and opens a new connection for the next request (docs/operations.md "When the database goes away").
+ */
+export function survivesLostConnections(pool: pg.Pool): void {
+  const ignore = () => {};
+  pool.on('error', ignore);
+  pool.on('connect', (client) => client.on('error', ignore));
 }
 
 export { schema };

@@ -58,5 +58,17 @@ export function classXactLock(lockClass: LockClass, key: SQL, opts: { shared?: b
 
 /** Session-level fixed locks, for a `pg.Client` of their own (`client.query(sessionLock('migrations'))`). */
 export const sessionLock = (lock: FixedLock) => ({ text: 'select pg_advisory_lock($1::bigint)', values: [FIXED_LOCKS[lock]] });
-export const trySessionLock = (lock: FixedLock) => ({ text: 'select pg_try_advisory_lock($1::bigint) as ok', values: [FIXED_LOCKS[lock]] });
+/** Also names the session and its server (pid, postmaster start), which `sessionLockHeld` checks later. */
+export const trySessionLock = (lock: FixedLock) => ({
+  text: 'select pg_try_advisory_lock($1::bigint) as ok, pg_backend_pid() as pid, pg_postmaster_start_time()::text as server',
+  values: [FIXED_LOCKS[lock]],
+});
+/**
+ * True while session `pid` of server `server` (trySessionLock's answer) still holds the fixed lock, asked on any
+ * connection: false once that session died, or when the connection reached another server (a failover: locks are
+ * not replicated, so the old leader's lock means nothing there).
+ */
+export const sessionLockHeld = (lock: FixedLock, pid: number, server: string): SQL => sql`select pg_postmaster_start_time()::text = ${server} and exists (
+    select 1 from pg_locks where locktype = 'advisory' and granted and objsubid = 1 and pid = ${pid}
+      and ((classid::bigint << 32) | objid::bigint) = ${FIXED_LOCKS[lock]}::bigint) as held`;
 export const sessionUnlock = (lock: FixedLock) => ({ text: 'select pg_advisory_unlock($1::bigint)', values: [FIXED_LOCKS[lock]] });

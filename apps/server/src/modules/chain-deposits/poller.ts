@@ -1,6 +1,7 @@
 // The chain poller (decision 013): every instance runs the timer, one at a time polls. Each run takes a session-level
 // PostgreSQL advisory lock on a connection of its own without waiting (another instance holding it: skip this
-// turn); a crash drops the connection and with it the lock. The cursor (min_timestamp) lives in chain_poller and
+// turn); a crash drops the connection and with it the lock, and a run whose lock session dies (a failover) stops
+// before acting on its next answer (db/leader.ts). The cursor (min_timestamp) lives in chain_poller and
 // advances after each page is recorded and settled, so a restart re-reads at most a page plus the overlap, and
 // what it re-reads is skipped by the transfers' unique key.
 //
@@ -24,7 +25,7 @@ import { ChainApiError, tronApi, type TronApi, type Trc20Item } from './tron-api
 import { chainSettings, type ChainSettings } from './chain-settings.js';
 import { confirmOnChain, recordTransfers, settleLeftovers, settleTransfers, type CreditHook, type SeenTransfer } from './settle.js';
 import { watchEvents } from './events-watcher.js';
-import { sessionUnlock, trySessionLock } from '../../db/locks.js';
+import { LeadershipLost, takeSessionLock, type SessionLeader } from '../../db/leader.js';
 
 /** Re-read this much before the cursor: an indexer that lists a confirmed transfer a little late is still seen. */
 export const CURSOR_OVERLAP_MS = 5 * 60_000;
@@ -54,25 +55,34 @@ function toSeen(items: Trc20Item[], counters: Map<string, number>): SeenTransfer
   });
 }
 
-/** One poll, if this instance gets the lock. */
+/** One poll, if this instance gets the lock. Throws LeadershipLost when its lock session dies during the run. */
 export async function pollOnce(db: Db, s: ChainSettings, now: () => Date, onCredit?: CreditHook): Promise<PollResult> {
-  const client = await db.$client.connect();
-  let locked = false;
+  const leader = await takeSessionLock(db, 'chainPoller');
+  if (!leader) return { ran: false, pages: 0, recorded: 0, credited: 0 };
   try {
-    locked = (await client.query<{ ok: boolean }>(trySessionLock('chainPoller'))).rows[0].ok;
-    if (!locked) return { ran: false, pages: 0, recorded: 0, credited: 0 };
-    const state = (await client.query<{ cursor_ms: string | null; retry_after: Date | null }>('select cursor_ms, retry_after from chain_poller where id = 1')).rows[0];
-    if (state?.retry_after && state.retry_after.getTime() > now().getTime()) return { ran: false, pages: 0, recorded: 0, credited: 0 };
-    return await run(db, s, state?.cursor_ms ? Number(state.cursor_ms) : null, now, onCredit);
+    const state = (await db.execute<{ cursor_ms: string | null; retry_after: Date | null }>(sql`select cursor_ms, retry_after from chain_poller where id = 1`)).rows[0];
+    if (state?.retry_after && new Date(state.retry_after).getTime() > now().getTime()) return { ran: false, pages: 0, recorded: 0, credited: 0 };
+    await leader.assert();
+    return await run(db, s, state?.cursor_ms ? Number(state.cursor_ms) : null, now, leaderOnly(tronApi(s.apiUrl, s.apiKey), leader), onCredit);
   } finally {
-    // A connection whose unlock failed is closed, not pooled: a lock left on it would stop every instance polling.
-    const unlocked = !locked || (await client.query(sessionUnlock('chainPoller')).then(() => true, () => false));
-    client.release(!unlocked);
+    await leader.release();
   }
 }
 
-async function run(db: Db, s: ChainSettings, cursor: number | null, now: () => Date, onCredit?: CreditHook): Promise<PollResult> {
-  const api = tronApi(s.apiUrl, s.apiKey);
+/**
+ * The API as a leader uses it: each answer is taken only while this instance still holds the lock (db/leader.ts),
+ * so a run whose lock session died stops before it records or settles anything more.
+ */
+function leaderOnly(api: TronApi, leader: SessionLeader): TronApi {
+  const checked = <A extends unknown[], R>(call: (...args: A) => Promise<R>) => async (...args: A): Promise<R> => {
+    const answer = await call(...args);
+    await leader.assert();
+    return answer;
+  };
+  return { trc20Page: checked(api.trc20Page), contractEvents: checked(api.contractEvents), transactionInfo: checked(api.transactionInfo) };
+}
+
+async function run(db: Db, s: ChainSettings, cursor: number | null, now: () => Date, api: TronApi, onCredit?: CreditHook): Promise<PollResult> {
   const result: PollResult = { ran: true, pages: 0, recorded: 0, credited: 0 };
   await db.execute(sql`update chain_poller set last_poll_at = ${now()} where id = 1`);
   try {
@@ -87,6 +97,8 @@ async function run(db: Db, s: ChainSettings, cursor: number | null, now: () => D
     result.credited += events.credited;
     await db.execute(sql`update chain_poller set last_success_at = ${now()}, retry_after = null where id = 1`);
   } catch (e) {
+    // No longer the leader: the status row is the new leader's to write.
+    if (e instanceof LeadershipLost) throw e;
     const message = e instanceof ChainApiError ? e.message : `internal error: ${(e as Error)?.message ?? e}`;
     const retryAfter = e instanceof ChainApiError && e.retryAfterMs ? new Date(now().getTime() + e.retryAfterMs) : null;
     await db.execute(sql`update chain_poller set last_error_at = ${now()}, last_error = ${message.slice(0, 500)}, retry_after = ${retryAfter} where id = 1`);
@@ -165,7 +177,9 @@ export function startChainPoller(db: Db, settings: Pick<SettingsStore, 'get'>, c
         else if (r.recorded) log.info({ recorded: r.recorded, credited: r.credited }, 'chain poll');
       }
     } catch (e) {
-      if (!stopped) log.error({ err: serializeError(e) }, 'chain poll failed');
+      if (stopped) return;
+      if (e instanceof LeadershipLost) log.warn({ err: serializeError(e) }, 'chain poller lost its lock; whichever instance takes it next polls');
+      else log.error({ err: serializeError(e) }, 'chain poll failed');
     }
     schedule(s.pollMs);
   };

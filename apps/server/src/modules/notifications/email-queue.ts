@@ -15,7 +15,7 @@ import pg from 'pg';
 import { Logger, makeWorkerUtils, run, type Runner, type RunnerOptions, type Task } from 'graphile-worker';
 import { ALWAYS_ON_CATEGORIES, notificationLanguage, type NotificationCategory } from '@app/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { survivesLostConnections, type Db } from '../../db/client.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { categoryOf, notificationEmail } from './email.js';
 import { localisedText } from './notifications.service.js';
@@ -102,6 +102,8 @@ export async function deliverNotificationEmail(deps: EmailDeps, id: number): Pro
 }
 
 export interface EmailWorker {
+  /** Workers started again after graphile-worker dropped one that lost the database (see replaceRunner). */
+  replaced: number;
   stop(): Promise<void>;
 }
 
@@ -114,10 +116,8 @@ export interface EmailWorker {
 export async function startEmailWorker(deps: EmailDeps & { log: QueueLog; ratePerSecond: () => number }): Promise<EmailWorker> {
   const instance = `${APP_NAME_PREFIX}${randomUUID()}`;
   const connectionString = deps.db.$client.options.connectionString;
-  const pool = new pg.Pool({ connectionString, max: WORKERS + 2, idleTimeoutMillis: 0, application_name: instance });
-  pool.on('error', () => {
-    /* an idle client lost its connection; the pool replaces it */
-  });
+  const pool = new pg.Pool({ connectionString, max: WORKERS + 2, idleTimeoutMillis: 0, application_name: instance, keepAlive: true });
+  survivesLostConnections(pool);
   const logger = queueLogger(deps.log);
   let stopped = false;
   // EMAIL_RATE_LIMIT (a setting, decision 023): this instance's e-mails start at least 1/rate s apart, whichever
@@ -190,6 +190,42 @@ export async function startEmailWorker(deps: EmailDeps & { log: QueueLog; ratePe
     }
   };
   const runners: Runner[] = [];
+  const runnerOptions = (i: number): RunnerOptions & { workerId: string } => ({
+    // workerId (read by run() in 0.16, with concurrency 1) is not in RunnerOptions' type.
+    pgPool: pool, logger, noHandleSignals: true, concurrency: 1, workerId: `${instance}-${i}`, pollInterval: 2000,
+    taskList: { [EMAIL_TASK]: task, [EMAIL_BATCH_TASK]: batchTask, [ANNOUNCEMENT_TASK]: announcementTask },
+  });
+  // graphile-worker 0.16 drops a worker that could not record the end of its job (the database went away between
+  // the job and its completeJob/failJob) and starts no other: the instance would be left without that worker, and
+  // the job it held locked for the library's 4 hours (its instance still has connections, so the sweep above leaves
+  // it). So the runner is replaced: stopped, the job it held unlocked (a job that did complete is gone anyway; one
+  // that ran again sends no e-mail twice, see deliverNotificationEmail), and a new one started once the database
+  // answers again (docs/operations.md "When the database goes away").
+  const replacing = new Set<Promise<void>>();
+  const startRunner = async (i: number) => {
+    const runner = await run(runnerOptions(i));
+    runners[i] = runner;
+    runner.events.on('worker:fatalError', () => {
+      const p = replaceRunner(i, runner).finally(() => replacing.delete(p));
+      replacing.add(p);
+    });
+  };
+  const replaceRunner = async (i: number, dead: Runner) => {
+    if (stopped || runners[i] !== dead) return;
+    deps.log.warn({ queue: 'email', worker: i }, 'an e-mail worker lost the database; starting another');
+    await Promise.resolve(dead.stop()).catch(() => {});
+    for (let attempt = 0; !stopped; attempt++) {
+      try {
+        await utils.forceUnlockWorkers([`${instance}-${i}`]);
+        await startRunner(i);
+        state.replaced++;
+        if (stopped) await Promise.resolve(runners[i].stop()).catch(() => {});
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(5_000, 250 * 2 ** attempt)).unref());
+      }
+    }
+  };
   let timer: NodeJS.Timeout | undefined;
   // The outbox sweeper: one sweep at a time per instance, again at once while batches come out full. A write of this
   // process brings the next sweep forward to SWEEP_DELAY_MS, and for SWEEP_EAGER_MS after it the sweeper looks every
@@ -224,11 +260,7 @@ export async function startEmailWorker(deps: EmailDeps & { log: QueueLog; ratePe
   let unwatch: (() => void) | undefined;
   try {
     await sweep();
-    for (let i = 0; i < WORKERS; i++) {
-      // workerId (read by run() in 0.16, with concurrency 1) is not in RunnerOptions' type.
-      const options: RunnerOptions & { workerId: string } = { pgPool: pool, logger, noHandleSignals: true, concurrency: 1, workerId: `${instance}-${i}`, pollInterval: 2000, taskList: { [EMAIL_TASK]: task, [EMAIL_BATCH_TASK]: batchTask, [ANNOUNCEMENT_TASK]: announcementTask } };
-      runners.push(await run(options));
-    }
+    for (let i = 0; i < WORKERS; i++) await startRunner(i);
     timer = setInterval(() => void sweep().catch((e) => deps.log.warn({ queue: 'email', err: e }, 'e-mail job sweep failed')), SWEEP_EVERY_MS);
     timer.unref();
     unwatch = watchEmailOutbox(() => {
@@ -245,7 +277,8 @@ export async function startEmailWorker(deps: EmailDeps & { log: QueueLog; ratePe
     await pool.end().catch(() => {});
     throw e;
   }
-  return {
+  const state: EmailWorker = {
+    replaced: 0,
     async stop() {
       clearInterval(timer);
       stopped = true;
@@ -253,10 +286,12 @@ export async function startEmailWorker(deps: EmailDeps & { log: QueueLog; ratePe
       clearTimeout(sweepTimer);
       unwatch?.();
       await sweeping;
+      await Promise.all(replacing);
       // A worker's stop waits for its e-mail in progress, then unlocks what it holds.
       await Promise.all(runners.map((r) => Promise.resolve(r.stop()).catch(() => {})));
       await Promise.resolve(utils.release()).catch(() => {});
       await pool.end().catch(() => {});
     },
   };
+  return state;
 }

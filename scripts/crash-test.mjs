@@ -14,13 +14,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, cp, mkdtemp, rm, symlink } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
-import { buildServerIfStale, serverEnv, tronAddress } from './load-client.mjs';
+import { alive, buildServerIfStale, freePort, seededRandom, serverEnv, tronAddress } from './load-client.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -58,13 +57,7 @@ const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
 
 // mulberry32: seeded, so the choice of operations and kill delays can be replayed with CRASH_SEED.
-let seedState = SEED;
-function rand(n) {
-  seedState = (seedState + 0x6d2b79f5) | 0;
-  let t = Math.imul(seedState ^ (seedState >>> 15), 1 | seedState);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * n);
-}
+const rand = seededRandom(SEED);
 const pick = (list) => list[rand(list.length)];
 
 // ---------------------------------------------------------------- build
@@ -75,25 +68,7 @@ let dataDir = '';
 const groups = []; // process group ids we created (each server's Node pid)
 let current = null; // the server that is up
 
-function groupAlive(pgid) {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch (e) {
-    return e.code === 'EPERM';
-  }
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+const groupAlive = (pgid) => alive(-pgid);
 
 async function startServer() {
   const port = await freePort();

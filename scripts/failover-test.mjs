@@ -19,12 +19,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildServerIfStale, serverEnv, tronAddress } from './load-client.mjs';
+import { alive, buildServerIfStale, freePort, seededRandom, serverEnv, tronAddress } from './load-client.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const here = path.join(root, 'scripts/failover');
@@ -50,13 +49,7 @@ const t0 = Date.now();
 const log = (line) => console.log(`failover [${((Date.now() - t0) / 1000).toFixed(1)}s] ${line}`);
 
 // mulberry32: the operations and their targets can be replayed with FAILOVER_SEED.
-let seedState = SEED;
-function rand(n) {
-  seedState = (seedState + 0x6d2b79f5) | 0;
-  let t = Math.imul(seedState ^ (seedState >>> 15), 1 | seedState);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * n);
-}
+const rand = seededRandom(SEED);
 
 // ---------------------------------------------------------------- tools and build
 
@@ -100,17 +93,6 @@ const started = []; // { name, child } of every process spawned, stopped at the 
 let workDir = '';
 const nodes = []; // { name, dir, pgPort, restPort, patroni }
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 function launch(name, cmd, args, { env = process.env, user = {}, cwd = workDir, detached = false } = {}) {
   const out = openSync(path.join(workDir, `${name}.log`), 'a');
   const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', out, out], detached, ...user });
@@ -121,14 +103,6 @@ function launch(name, cmd, args, { env = process.env, user = {}, cwd = workDir, 
   return proc;
 }
 
-const alive = (pid) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return e.code === 'EPERM';
-  }
-};
 const signal = (pid, sig) => {
   try {
     process.kill(pid, sig);
@@ -311,12 +285,12 @@ async function send(a, method, pathname, body, key) {
   let attempts = 0;
   for (;;) {
     if (Date.now() > deadline) return { status: 0, body: undefined, attempts };
-    attempts++;
-    const base = instances[rr++ % instances.length].base;
     if (method !== 'GET' && !a.cookies.has('XSRF-TOKEN')) {
-      await send(a, 'GET', '/api/v1/health');
+      await send(a, 'GET', '/api/v1/health'); // the CSRF cookie first; not an attempt of this request
       continue;
     }
+    attempts++;
+    const base = instances[rr++ % instances.length].base;
     const headers = {};
     if (a.cookies.size) headers.cookie = [...a.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (method !== 'GET') headers['x-xsrf-token'] = a.cookies.get('XSRF-TOKEN');

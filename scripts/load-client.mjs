@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 function newestMtime(dir) {
@@ -24,6 +25,39 @@ export function buildServerIfStale(root, label) {
   console.log(`${label}: building the server (dist is missing or older than the sources)`);
   const r = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('the server build failed');
+}
+
+/** mulberry32: `rand(n)` is an integer in [0, n), the same sequence for the same seed (a run can be replayed). */
+export function seededRandom(seed) {
+  let state = seed;
+  return (n) => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * n);
+  };
+}
+
+/** A TCP port free on 127.0.0.1 at this moment. */
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether a process (or, given a negative pid, a process group) still exists; EPERM: it does, not ours. */
+export function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
 }
 
 /**

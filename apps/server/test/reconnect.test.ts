@@ -11,7 +11,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createDb, type Db } from '../src/db/client.js';
+import { isDatabaseUnavailable } from '../src/errors.js';
+import { createDb, verifyPrimary, type Db } from '../src/db/client.js';
 import { startEmbedded, type EmbeddedDatabase } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { listenToChannel, listenerName } from '../src/db/listen.js';
@@ -382,6 +383,28 @@ describe('a checked-out connection that dies between queries', () => {
       expect((await db.execute<{ one: number }>(sql`select 1 as one`)).rows[0].one).toBe(1);
     } finally {
       await admin.end();
+      await db.$client.end();
+    }
+  });
+});
+
+describe('a new connection that reaches a standby', () => {
+  const check = (standby: boolean) =>
+    new Promise<Error | undefined>((resolve) => verifyPrimary({ query: async () => ({ rows: [{ standby }] }) } as unknown as pg.PoolClient, resolve));
+
+  test('is refused (a 503), and one that reaches the primary is taken', async () => {
+    const refused = await check(true);
+    expect(refused).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(refused)).toBe(true);
+    expect(await check(false)).toBeUndefined();
+  });
+
+  test('the pool asks it of each new connection: the primary passes', async () => {
+    const db = createDb(await freshDatabaseUrl(), 1);
+    try {
+      expect((await db.execute<{ one: number }>(sql`select 1 as one`)).rows[0].one).toBe(1);
+      expect(db.$client.options.verify).toBe(verifyPrimary);
+    } finally {
       await db.$client.end();
     }
   });

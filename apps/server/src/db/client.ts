@@ -17,8 +17,10 @@ export function createDb(url: string, max = 20): Db {
   // spend ~400 ms compiling the dashboard's 16 ms query. Listeners and workers copy these options.
   // keepAlive: a connection to a server that froze or vanished without closing it (a failover) is found dead by
   // TCP instead of hanging; connectionTimeoutMillis: a server that accepts and never answers costs a request 10 s,
-  // then a 503 (errors.ts isDatabaseUnavailable), not forever.
-  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, options: '-c jit=off', keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // then a 503 (errors.ts isDatabaseUnavailable), not forever; verify: see verifyPrimary.
+  const pool = new pg.Pool({
+    connectionString: url, max, idleTimeoutMillis: 30_000, options: '-c jit=off', keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, verify: verifyPrimary,
+  });
   survivesLostConnections(pool);
   return drizzle(pool, { schema }) as Db;
 }
@@ -34,6 +36,19 @@ export function survivesLostConnections(pool: pg.Pool): void {
   const ignore = () => {};
   pool.on('error', ignore);
   pool.on('connect', (client) => client.on('error', ignore));
+}
+
+/**
+ * A pool's check of each new connection: it must reach the primary. One that reaches a read-only standby (HAProxy a
+ * step behind Patroni during a failover) is refused with 25006, which isDatabaseUnavailable answers 503, instead of
+ * joining the pool, where every transaction on it would fail until it closed (a transaction gives its connection
+ * back as healthy after an error). One query per new connection, none per request.
+ */
+export function verifyPrimary(client: pg.PoolClient, done: (err?: Error) => void): void {
+  client.query<{ standby: boolean }>('select pg_is_in_recovery() as standby').then(
+    (r) => done(r.rows[0]?.standby ? Object.assign(new Error('the database server is a read-only standby'), { code: '25006' }) : undefined),
+    (e: Error) => done(e),
+  );
 }
 
 export { schema };

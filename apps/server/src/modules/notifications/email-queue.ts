@@ -15,7 +15,7 @@ import pg from 'pg';
 import { Logger, makeWorkerUtils, run, type Runner, type RunnerOptions, type Task } from 'graphile-worker';
 import { ALWAYS_ON_CATEGORIES, notificationLanguage, type NotificationCategory } from '@app/contract';
 import { sql } from 'drizzle-orm';
-import { survivesLostConnections, type Db } from '../../db/client.js';
+import { survivesLostConnections, verifyPrimary, type Db } from '../../db/client.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { categoryOf, notificationEmail } from './email.js';
 import { localisedText } from './notifications.service.js';
@@ -116,7 +116,7 @@ export interface EmailWorker {
 export async function startEmailWorker(deps: EmailDeps & { log: QueueLog; ratePerSecond: () => number }): Promise<EmailWorker> {
   const instance = `${APP_NAME_PREFIX}${randomUUID()}`;
   const connectionString = deps.db.$client.options.connectionString;
-  const pool = new pg.Pool({ connectionString, max: WORKERS + 2, idleTimeoutMillis: 0, application_name: instance, keepAlive: true });
+  const pool = new pg.Pool({ connectionString, max: WORKERS + 2, idleTimeoutMillis: 0, application_name: instance, keepAlive: true, verify: verifyPrimary });
   survivesLostConnections(pool);
   const logger = queueLogger(deps.log);
   let stopped = false;

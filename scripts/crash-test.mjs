@@ -11,15 +11,15 @@
 // Env: CRASH_RUNS (default 10), CRASH_SEED (default random), CRASH_KEEP=1 keeps the data directory,
 // CRASH_SERVER_JS runs another server bundle (e.g. a deliberately broken one, to see this test catch it).
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, cp, mkdtemp, rm, symlink } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
+import { alive, buildServerIfStale, freePort, seededRandom, serverEnv, tronAddress } from './load-client.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -57,51 +57,10 @@ const t0 = Date.now();
 const elapsed = () => `${((Date.now() - t0) / 1000).toFixed(1)}s`;
 
 // mulberry32: seeded, so the choice of operations and kill delays can be replayed with CRASH_SEED.
-let seedState = SEED;
-function rand(n) {
-  seedState = (seedState + 0x6d2b79f5) | 0;
-  let t = Math.imul(seedState ^ (seedState >>> 15), 1 | seedState);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4_294_967_296) * n);
-}
+const rand = seededRandom(SEED);
 const pick = (list) => list[rand(list.length)];
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-/** A fresh Tron address (base58check of 0x41 + 20 random bytes): a withdrawal's paymentId must be one, and each
- * operation's is unique so its rows are found by it. */
-function tronAddress() {
-  const body = Buffer.concat([Buffer.from([0x41]), randomBytes(20)]);
-  const sha = (b) => createHash('sha256').update(b).digest();
-  let n = BigInt(`0x${Buffer.concat([body, sha(sha(body)).subarray(0, 4)]).toString('hex')}`);
-  let out = '';
-  while (n > 0n) {
-    out = BASE58[Number(n % 58n)] + out;
-    n /= 58n;
-  }
-  return out;
-}
-
 // ---------------------------------------------------------------- build
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) newest = Math.max(newest, newestMtime(p));
-    else if (!e.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfStale() {
-  const newest = Math.max(newestMtime(path.join(serverDir, 'src')), newestMtime(path.join(root, 'packages/contract/src')));
-  const stale = (f) => !existsSync(f) || statSync(f).mtimeMs < newest;
-  if (!process.env.CRASH_SERVER_JS && (stale(builtMainJs) || stale(builtCheckJs))) {
-    console.log('crash: building the server (dist is missing or older than the sources)');
-    const r = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('the server build failed');
-  }
-}
 
 // ---------------------------------------------------------------- processes
 
@@ -109,45 +68,14 @@ let dataDir = '';
 const groups = []; // process group ids we created (each server's Node pid)
 let current = null; // the server that is up
 
-function groupAlive(pgid) {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch (e) {
-    return e.code === 'EPERM';
-  }
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+const groupAlive = (pgid) => alive(-pgid);
 
 async function startServer() {
   const port = await freePort();
   const started = Date.now();
   const child = spawn(process.execPath, [mainJs], {
     cwd: dataDir, // no .env of the repository is read
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: '',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      TRUST_PROXY: '',
-      SIGNUP_LIMIT_PER_HOUR: '0', // the load signs up its users from one address
-      LOG_LEVEL: 'warn',
-    },
+    env: serverEnv({ port, dataDir, admin: ADMIN }),
     detached: true, // its own process group: Node and the PostgreSQL it starts
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -679,7 +607,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 try {
-  buildIfStale();
+  if (!process.env.CRASH_SERVER_JS) buildServerIfStale(root, 'crash');
   await snapshotBundle();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'points-crash-'));
   await chmod(dataDir, 0o711); // 0711: run as root, the embedded PostgreSQL's unprivileged account must reach its cluster in this folder of ours.

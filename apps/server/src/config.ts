@@ -1,7 +1,7 @@
 // All configuration comes from the environment (optionally a .env file), validated once at start.
 // A bad value stops the start with a message naming the variable.
 import { z } from 'zod';
-import { DEFAULT_DEPOSIT_WINDOW_MIN, DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE, DEFAULT_TRON_POLL_MS, DEFAULT_USDT_CONTRACT, SETTINGS, trimTrailingSlashes, type SettingName } from '@app/contract';
+import { DEFAULT_DEPOSIT_WINDOW_MIN, DEFAULT_SUPPORT_ADDRESS, DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE, DEFAULT_TRON_POLL_MS, DEFAULT_USDT_CONTRACT, SETTINGS, trimTrailingSlashes, type SettingName } from '@app/contract';
 
 const boolish = z
   .enum(['', 'true', 'false', '1', '0', 'yes', 'no'])
@@ -32,6 +32,7 @@ const envSchema = z.object({
   DEPOSIT_ADDRESS: settingVar('depositAddress', ''),
   SUPPORT_EMAIL: settingVar('supportEmail', DEFAULT_SUPPORT_EMAIL),
   SUPPORT_PHONE: settingVar('supportPhone', DEFAULT_SUPPORT_PHONE),
+  SUPPORT_ADDRESS: settingVar('supportAddress', DEFAULT_SUPPORT_ADDRESS),
   SUBSCRIPTION_PRICE: settingVar('subscriptionPrice', '0.00'),
   SUBSCRIPTION_MIN_BALANCE: settingVar('subscriptionMinBalance', '12.00'),
   // Deposits confirmed on the Tron chain; TRON_API_URL empty keeps the manual approval.

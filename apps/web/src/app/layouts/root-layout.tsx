@@ -6,6 +6,7 @@ import { Footer } from './footer';
 import { ScrollToTop } from './scroll-to-top';
 import { markPageShown } from '../../lib/page-shown';
 import { t } from '../../lib/i18n';
+import { Skeleton } from '../../components/ui/skeleton';
 
 /** Rendered after the page inside the Suspense boundary: its effect runs once the page itself is on screen. */
 function PageShown() {
@@ -15,9 +16,7 @@ function PageShown() {
 
 function PageLoading() {
   return (
-    <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-300">
-      {t('Loading…')}
-    </p>
+    <Skeleton label={t('Loading…')} rows={4} className="mx-auto max-w-3xl" />
   );
 }
 
@@ -57,7 +56,7 @@ export function RootLayout() {
         )}
         <SideMenu open={menuOpen} onClose={closeMenu} />
         {/* At least the viewport below the top bar (h-16): the footer starts below the fold, so a lazy page
-            replacing the "Loading…" fallback does not push a visible footer down (layout shift). */}
+            replacing the skeleton fallback does not push a visible footer down (layout shift). */}
         <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] min-w-0 flex-1 px-4 py-8 focus:outline-none lg:px-8">
           <Suspense fallback={<PageLoading />}>
             <Outlet />

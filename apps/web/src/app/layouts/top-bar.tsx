@@ -4,6 +4,7 @@ import { Menu, Moon, Sun, X } from '../../components/ui/shell-icons';
 import { toggleTheme, useTheme } from '../../lib/theme';
 import { NotificationBellSlot } from '../../features/notifications/bell-slot';
 import { LanguageSwitch } from './language-switch';
+import { Logo } from '../../components/ui/logo';
 import { useStoredAuth } from '../../lib/auth-storage';
 import { t } from '../../lib/i18n';
 
@@ -47,15 +48,8 @@ export function TopBar({ menuOpen, onMenuToggle, menuButtonRef }: TopBarProps) {
         >
           {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </button>
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold" aria-label={t('USDT Points home')}>
-          <span
-            aria-hidden="true"
-            className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-emerald-700 text-white dark:bg-emerald-400 dark:text-slate-950"
-          >
-            T
-          </span>
-          {/* i18n-ignore */}
-          <span>USDT Points</span>
+        <Link to="/" className="flex items-center" aria-label={t('USDT Points home')} data-testid="logo">
+          <Logo />
         </Link>
         <div className="ms-auto flex min-w-0 items-center gap-2">
           <NotificationBellSlot />

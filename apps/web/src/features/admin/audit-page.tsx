@@ -12,7 +12,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { errorMessage } from '../../lib/api';
 import { msg, t } from '../../lib/i18n';
 import { AUDIT_ACTIONS, adminKeys, auditActionLabel, fetchAudit, type AuditFilters } from './api';
-import { LoadError } from '../../components/ui/list-state';
+import { LoadError, ListLoading } from '../../components/ui/list-state';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 
 const fieldClass =
@@ -207,9 +207,7 @@ export function AuditPage() {
   let body: ReactNode;
   if (list.isPending) {
     body = (
-      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        {t('Loading the audit log…')}
-      </p>
+      <ListLoading label={t('Loading the audit log…')} />
     );
   } else if (list.isError && (!data || list.isPlaceholderData)) {
     body = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load the audit log.'))}</LoadError>;

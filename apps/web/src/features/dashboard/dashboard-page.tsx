@@ -10,7 +10,7 @@ import { BalanceCard } from '../../components/balance-card';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
-import { LoadError } from '../../components/ui/list-state';
+import { ListLoading, LoadError } from '../../components/ui/list-state';
 import { LongValue } from '../../components/ui/long-value';
 import { PageHeader } from '../../components/ui/page';
 import { SignedAmount } from '../../components/ui/signed-amount';
@@ -53,12 +53,8 @@ function useFirstFrameShown(): boolean {
   return shown;
 }
 
-function Loading({ children }: { children: ReactNode }) {
-  return (
-    <p role="status" className={`py-4 ${muted}`}>
-      {children}
-    </p>
-  );
+function Loading({ children }: { children: string }) {
+  return <ListLoading label={children} />;
 }
 
 function QuickActions() {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { LoadError, PageGone } from '../../components/ui/list-state';
+import { LoadError, PageGone, ListLoading } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { Pagination } from '../../components/ui/pagination';
 import { errorMessage } from '../../lib/api';
@@ -29,9 +29,7 @@ export function NotificationsPage() {
   let body;
   if (list.isPending) {
     body = (
-      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        {t('Loading notifications…')}
-      </p>
+      <ListLoading label={t('Loading notifications…')} />
     );
   } else if (list.isError || !data) {
     body = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load your notifications.'))}</LoadError>;

@@ -7,7 +7,7 @@ import { formatPoints, type ReferralsResponse } from '@app/contract';
 import { Card } from '../../components/ui/card';
 import { CopyButton } from '../../components/ui/copy-button';
 import { DateTime } from '../../components/ui/date-time';
-import { LoadError, PageGone } from '../../components/ui/list-state';
+import { LoadError, PageGone, ListLoading } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { Pagination } from '../../components/ui/pagination';
 import { TEAM_PAGE_LIMIT, fetchTeam, referralKeys } from './api';
@@ -61,9 +61,7 @@ export function TeamPage() {
     <section>
       <PageHeader title={t('My team')} intro={t('The people who joined with your referral link, and what the referral program has paid you.')} />
       {query.isPending ? (
-        <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-          {t('Loading your team…')}
-        </p>
+        <ListLoading label={t('Loading your team…')} />
       ) : query.isError || !team ? (
         <LoadError onRetry={() => void query.refetch()}>{t('Could not load your team. Please try again.')}</LoadError>
       ) : (

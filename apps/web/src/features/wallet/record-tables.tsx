@@ -8,6 +8,7 @@ import { useMyDeposits, useMyWithdrawals } from '../../lib/account-api';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 import { LongValue } from '../../components/ui/long-value';
 import { t } from '../../lib/i18n';
+import { ListLoading } from '../../components/ui/list-state';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -40,9 +41,7 @@ function RecordTable({
   const [page, setPage] = useState(1);
   if (isPending) {
     return (
-      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        {t('Loading…')}
-      </p>
+      <ListLoading label={t('Loading…')} />
     );
   }
   if (isError || !rows) {

@@ -206,9 +206,7 @@ export function AuditPage() {
 
   let body: ReactNode;
   if (list.isPending) {
-    body = (
-      <ListLoading label={t('Loading the audit log…')} />
-    );
+    body = <ListLoading label={t('Loading the audit log…')} />;
   } else if (list.isError && (!data || list.isPlaceholderData)) {
     body = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load the audit log.'))}</LoadError>;
   } else if (!data || data.entries.length === 0) {

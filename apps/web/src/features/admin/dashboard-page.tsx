@@ -75,9 +75,7 @@ export function AdminDashboardPage() {
 
   let body: ReactNode;
   if (dashboard.isPending) {
-    body = (
-      <ListLoading label={t('Loading the dashboard…')} />
-    );
+    body = <ListLoading label={t('Loading the dashboard…')} />;
   } else if (!data) {
     body = <LoadError onRetry={() => void dashboard.refetch()}>{errorMessage(dashboard.error, t('Could not load the dashboard.'))}</LoadError>;
   } else {

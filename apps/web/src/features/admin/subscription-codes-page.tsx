@@ -33,9 +33,7 @@ export function SubscriptionCodesPage() {
   const data = list.data;
   let body: ReactNode;
   if (list.isPending) {
-    body = (
-      <ListLoading label={t('Loading the codes…')} />
-    );
+    body = <ListLoading label={t('Loading the codes…')} />;
   } else if (list.isError || !data) {
     body = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load the subscription codes.'))}</LoadError>;
   } else if (data.codes.length === 0) {

@@ -181,9 +181,7 @@ export function AllUsersPage() {
 
   let body: ReactNode;
   if (list.isPending) {
-    body = (
-      <ListLoading label={t('Loading users…')} />
-    );
+    body = <ListLoading label={t('Loading users…')} />;
   } else if (!data) {
     body = (
       <div className="py-4">

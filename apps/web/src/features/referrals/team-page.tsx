@@ -12,6 +12,7 @@ import { PageHeader } from '../../components/ui/page';
 import { Pagination } from '../../components/ui/pagination';
 import { TEAM_PAGE_LIMIT, fetchTeam, referralKeys } from './api';
 import { t, Trans } from '../../lib/i18n';
+import { EmptyState } from '../../components/ui/empty-state';
 
 /** One sentence per level (who earns the reward), so each language words it whole. */
 function levelRule(level: number, rate: number): string {
@@ -110,7 +111,9 @@ export function TeamPage() {
             <h2 className="text-lg font-semibold">{t('Members')}</h2>
             {team.total === 0 && page === 1 ? (
               <div className="mt-3" data-testid="team-empty">
-                <p className="mb-3 font-medium">{t('Nobody has joined with your link yet. Here is how the program works:')}</p>
+                <EmptyState art="people">
+                  <p className="font-medium">{t('Nobody has joined with your link yet. Here is how the program works:')}</p>
+                </EmptyState>
                 <HowItWorks team={team} />
               </div>
             ) : team.referrals.length === 0 ? (

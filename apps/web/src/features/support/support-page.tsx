@@ -18,6 +18,7 @@ import { toast } from '../../lib/toast';
 import { fetchMyTickets, openTicket, readFile, supportKeys } from './api';
 import { CATEGORY_LABEL, CATEGORY_OPTIONS, SelectField, TicketRow, selectClass } from './labels';
 import { MessageFields } from './message-form';
+import { EmptyState } from '../../components/ui/empty-state';
 
 function NewTicketForm() {
   const queryClient = useQueryClient();
@@ -105,7 +106,12 @@ function MyTickets() {
   let content: ReactNode;
   if (list.isPending) content = <ListLoading label={t('Loading your tickets…')} />;
   else if (list.isError) content = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load your tickets.'))}</LoadError>;
-  else if (list.data.length === 0) content = <p className="text-slate-600 dark:text-slate-300">{t('You have no tickets yet.')}</p>;
+  else if (list.data.length === 0)
+    content = (
+      <EmptyState art="inbox">
+        <p>{t('You have no tickets yet.')}</p>
+      </EmptyState>
+    );
   else
     content = (
       <ul className="grid gap-2" data-testid="my-tickets">

@@ -53,9 +53,7 @@ export function AdminVideoPage() {
 
   let body;
   if (list.isPending) {
-    body = (
-      <ListLoading label={t('Loading videos…')} />
-    );
+    body = <ListLoading label={t('Loading videos…')} />;
   } else if (list.isError && !list.data) {
     body = <LoadError onRetry={() => void list.refetch()}>{fetchErrorText(list.error)}</LoadError>;
   } else if (list.data.length === 0) {

@@ -259,9 +259,7 @@ export function VideoPlayerPage() {
 
   let body: ReactNode;
   if (video.isPending) {
-    body = (
-      <ListLoading label={t('Loading video…')} />
-    );
+    body = <ListLoading label={t('Loading video…')} />;
   } else if (video.isError) {
     body = (
       <div role="alert" className="py-4 text-red-700 dark:text-red-300">

@@ -9,6 +9,7 @@ import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 import { LongValue } from '../../components/ui/long-value';
 import { t } from '../../lib/i18n';
 import { ListLoading } from '../../components/ui/list-state';
+import { EmptyState } from '../../components/ui/empty-state';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -51,7 +52,12 @@ function RecordTable({
       </p>
     );
   }
-  if (rows.length === 0) return <p className="py-4 text-slate-600 dark:text-slate-300">{empty}</p>;
+  if (rows.length === 0)
+    return (
+      <EmptyState art="coins">
+        <p>{empty}</p>
+      </EmptyState>
+    );
 
   const pageCount = Math.ceil(rows.length / HISTORY_PAGE_SIZE);
   const current = Math.min(page, pageCount);

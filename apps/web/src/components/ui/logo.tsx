@@ -22,8 +22,8 @@ export function Logo({ className = '' }: { className?: string }) {
   return (
     <span className={`inline-flex items-center gap-2 text-lg font-semibold tracking-tight ${className}`}>
       <LogoMark />
-      {/* i18n-ignore */}
-      <span>USDT Points</span>
+      {/* The name on one line, from 420 px up: at phone widths the mark alone leaves the top bar its room. i18n-ignore */}
+      <span className="hidden whitespace-nowrap min-[420px]:inline">USDT Points</span>
     </span>
   );
 }

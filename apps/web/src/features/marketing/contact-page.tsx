@@ -53,7 +53,7 @@ export function ContactPage() {
       </div>
       <p className="mt-8 max-w-2xl text-sm text-slate-700 dark:text-slate-300">
         {t(
-          "We will never ask for your password or your wallet's recovery phrase. When asking about a deposit, include its transaction ID; for a withdrawal, its payment ID.",
+          "We will never ask for your password or your wallet's recovery phrase. When asking about a deposit, include its transaction ID; for a withdrawal, its payout address.",
         )}
       </p>
     </section>

@@ -148,7 +148,7 @@ export function WithdrawalTable() {
   return (
     <RecordTable
       caption={t('Your withdrawals')}
-      referenceLabel={t('Payment ID')}
+      referenceLabel={t('Payout address')}
       rows={q.data?.map(withdrawalRow)}
       isPending={q.isPending}
       isError={q.isError}

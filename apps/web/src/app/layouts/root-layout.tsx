@@ -6,7 +6,6 @@ import { Footer } from './footer';
 import { ScrollToTop } from './scroll-to-top';
 import { markPageShown } from '../../lib/page-shown';
 import { t } from '../../lib/i18n';
-import { Skeleton } from '../../components/ui/skeleton';
 
 /** Rendered after the page inside the Suspense boundary: its effect runs once the page itself is on screen. */
 function PageShown() {
@@ -14,9 +13,16 @@ function PageShown() {
   return null;
 }
 
+// A page's chunk on its way: one skeleton block (docs/voice.md#loading), drawn here rather than with
+// components/ui/skeleton.tsx because this is the first load of `/`, where every byte counts (its budget).
 function PageLoading() {
   return (
-    <Skeleton label={t('Loading…')} rows={4} className="mx-auto max-w-3xl" />
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label={t('Loading…')}
+      className="mx-auto h-48 max-w-3xl animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none dark:bg-slate-900"
+    />
   );
 }
 

@@ -2,7 +2,7 @@
 // A bad value stops the start with a message naming the variable.
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_DEPOSIT_WINDOW_MIN, DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE, DEFAULT_TRON_POLL_MS, DEFAULT_USDT_CONTRACT, SETTINGS, trimTrailingSlashes, type SettingName } from '@app/contract';
+import { DEFAULT_DEPOSIT_WINDOW_MIN, DEFAULT_SUPPORT_ADDRESS, DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE, DEFAULT_TRON_POLL_MS, DEFAULT_USDT_CONTRACT, SETTINGS, trimTrailingSlashes, type SettingName } from '@app/contract';
 
 const boolish = z
   .enum(['', 'true', 'false', '1', '0', 'yes', 'no'])
@@ -33,6 +33,7 @@ const envSchema = z.object({
   DEPOSIT_ADDRESS: settingVar('depositAddress', ''),
   SUPPORT_EMAIL: settingVar('supportEmail', DEFAULT_SUPPORT_EMAIL),
   SUPPORT_PHONE: settingVar('supportPhone', DEFAULT_SUPPORT_PHONE),
+  SUPPORT_ADDRESS: settingVar('supportAddress', DEFAULT_SUPPORT_ADDRESS),
   SUBSCRIPTION_PRICE: settingVar('subscriptionPrice', '0.00'),
   SUBSCRIPTION_MIN_BALANCE: settingVar('subscriptionMinBalance', '12.00'),
   // Deposits confirmed on the Tron chain; TRON_API_URL empty keeps the manual approval.

@@ -326,13 +326,14 @@ const BODY_ROUTES: BodyRoute[] = [
   {
     key: 'PUT /api/v1/settings',
     schema: settingsUpdateBody,
-    nul: ['depositAddress', 'supportEmail', 'supportPhone'],
+    nul: ['depositAddress', 'supportEmail', 'supportPhone', 'supportAddress'],
     fields: {
       depositAddress: { good: fc.constantFrom('', 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE'), bad: fc.oneof(badText(34), fc.constantFrom('0x52908400098527886E0F7030069857D2E4169EE7', `T${'0'.repeat(33)}`)) },
       subscriptionPrice: { good: fc.oneof(goodAmount, fc.constant(0)), bad: badAmount },
       subscriptionMinBalance: { good: goodAmount, bad: badAmount },
       supportEmail: { good: goodEmail, bad: badEmail },
       supportPhone: { good: fc.constant('+971 4 000 0000'), bad: fc.oneof(badText(32), fc.constantFrom('call us', '12', '+')) },
+      supportAddress: { good: fc.constant('Office 12, Example Tower, Dubai'), bad: fc.oneof(badText(200), fc.constantFrom('', 'abc', 'line one\nline two')) },
     },
   },
   { key: 'POST /api/v1/subscription/activate-with-points', refused: 'the caller has 0 points (less than the minimum balance)', fields: { plan: { good: fc.constant('VIP1'), bad: junk } } },

@@ -72,6 +72,7 @@ test('the environment seeds the settings: GET /settings names them after the var
       subscriptionMinBalance: 12,
       supportEmail: 'help@example.com',
       supportPhone: '+971 4 111 2222',
+      supportAddress: 'Office 000, Example Tower, Dubai, United Arab Emirates',
       signupLimitPerHour: 0, // helpers.ts starts test apps with SIGNUP_LIMIT_PER_HOUR 0
       emailRateLimit: 20,
       tronApiUrl: '',

@@ -305,6 +305,8 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
     'يجب أن يكون الحد الأدنى للإيداع المؤهل لمكافأة الإحالة 0 أو مبلغًا بمنزلتين عشريتين على الأكثر، وبحد أقصى 1,000,000.00',
   'Support e-mail must be an e-mail address': 'يجب أن يكون بريد الدعم عنوان بريد إلكتروني صالحًا',
   'Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .': 'يجب أن يتكون هاتف الدعم من 5 إلى 32 خانة: أرقام ومسافات و + ( ) - .',
+  'Contact address must be one line of 5 to 200 characters: letters, digits, spaces and , . - / # ( )': 'يجب أن يكون عنوان التواصل سطرًا واحدًا من 5 إلى 200 حرف: حروف وأرقام ومسافات و , . - / # ( )',
+  'Contact address must not contain invisible or direction-control characters': 'يجب ألا يحتوي عنوان التواصل على أحرف غير مرئية أو أحرف تحكم في الاتجاه',
   'Sign-ups per address and hour must be a whole number of accounts from 0 (no limit) to 1,000,000':
     'يجب أن يكون عدد التسجيلات لكل عنوان في الساعة عددًا صحيحًا من 0 (بلا حد) إلى 1,000,000',
   'E-mails per second must be a whole number from 0 (no limit) to 10,000': 'يجب أن يكون عدد الرسائل الإلكترونية في الثانية عددًا صحيحًا من 0 (بلا حد) إلى 10,000',

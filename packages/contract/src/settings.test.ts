@@ -45,6 +45,15 @@ describe('the settings registry', () => {
     for (const bad of ['', '12', 'call us', '+971\n4000000']) expect(SETTINGS.supportPhone.schema.safeParse(bad).success, bad).toBe(false);
   });
 
+  test('the contact address: one line in any script, kept as typed; line breaks, markup and hidden characters refused', () => {
+    const a = SETTINGS.supportAddress.schema;
+    expect(a.parse(' Office 12, Example Tower, Dubai ')).toBe('Office 12, Example Tower, Dubai');
+    expect(a.parse('مكتب 12، برج المثال، دبي')).toBe('مكتب 12، برج المثال، دبي');
+    expect(a.parse('Unit 4/B (2nd floor), 17 Rue d’Arc – Paris')).toBe('Unit 4/B (2nd floor), 17 Rue d’Arc – Paris');
+    for (const bad of ['', 'abc', 'Office 12\nDubai', '<b>Office</b> 12', 'Office\u200e 12, Dubai', 'x'.repeat(201), 'mail@example.com'])
+      expect(a.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+  });
+
   test('counts: a whole number from 0, as a JSON number or its digits, sent back as a number', () => {
     const c = SETTINGS.signupLimitPerHour.schema;
     expect(c.parse(0)).toBe(0);

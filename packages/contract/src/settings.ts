@@ -16,6 +16,10 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 export const DEFAULT_SUPPORT_EMAIL = 'support@example.com';
 export const DEFAULT_SUPPORT_PHONE = '+971 4 000 0000';
+/** The contact page's address until the super admin sets one (the web client shows it translated). */
+export const DEFAULT_SUPPORT_ADDRESS = 'Office 000, Example Tower, Dubai, United Arab Emirates';
+/** A postal address on one line, 5 to 200 characters: letters of any script, digits, spaces and , . - / # ( ). */
+const ADDRESS_PATTERN = /^[\p{L}\p{N}][\p{L}\p{M}\p{N} ,،.'’()/#–-]{3,198}[\p{L}\p{M}\p{N}.)]$/u;
 
 export const SETTINGS_MSG = {
   saved: 'Settings saved',
@@ -27,6 +31,8 @@ export const SETTINGS_MSG = {
   supportEmail: 'Support e-mail must be an e-mail address',
   supportEmailInvisible: 'Support e-mail must not contain invisible or direction-control characters',
   supportPhone: 'Support phone must be 5 to 32 characters: digits, spaces and + ( ) - .',
+  supportAddress: 'Contact address must be one line of 5 to 200 characters: letters, digits, spaces and , . - / # ( )',
+  supportAddressInvisible: 'Contact address must not contain invisible or direction-control characters',
   signupLimitPerHour: 'Sign-ups per address and hour must be a whole number of accounts from 0 (no limit) to 1,000,000',
   emailRateLimit: 'E-mails per second must be a whole number from 0 (no limit) to 10,000',
   admin2fa: 'Two-factor sign-in for admins must be "required" or "optional"',
@@ -165,6 +171,13 @@ export const SETTINGS = {
     label: 'Support phone',
     help: 'Shown in the footer and on the contact page.',
     schema: textSetting(PHONE_PATTERN, SETTINGS_MSG.supportPhone, { max: LIMITS.phoneMax }),
+  },
+  supportAddress: {
+    env: 'SUPPORT_ADDRESS',
+    kind: 'text',
+    label: 'Contact address',
+    help: 'The postal address on the contact page, on one line (such as "Office 12, Example Tower, Dubai, United Arab Emirates").',
+    schema: textSetting(ADDRESS_PATTERN, SETTINGS_MSG.supportAddress, { max: 200, invisibleMessage: SETTINGS_MSG.supportAddressInvisible }),
   },
   signupLimitPerHour: {
     env: 'SIGNUP_LIMIT_PER_HOUR',

@@ -9,7 +9,7 @@ export function DeniedPage() {
       <h1 className="mt-4 text-3xl font-bold">{t('Access Denied')}</h1>
       <p className="mt-2 text-slate-600 dark:text-slate-300">{t('You do not have permission to view this page.')}</p>
       <Link to="/" className={buttonClass('primary', 'mt-8')}>
-        {t('Go Home')}
+        {t('Go home')}
       </Link>
     </section>
   );

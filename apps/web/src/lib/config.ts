@@ -11,6 +11,8 @@ type ConfigAnswer = ApiEnvelope & Partial<AppConfig>;
 export interface AppConfig {
   supportEmail: string;
   supportPhone: string;
+  /** SUPPORT_ADDRESS: the contact page's postal address, one line. */
+  supportAddress: string;
   depositAddress: string | null;
   /** Deposits confirmed on the Tron chain (TRON_API_URL set): payment requests with an exact amount. */
   chainDeposits: boolean;
@@ -29,6 +31,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   // The server's defaults (DEFAULT_SUPPORT_* in @app/contract, not imported: this module is in the first bundle).
   supportEmail: 'support@example.com',
   supportPhone: '+971 4 000 0000',
+  supportAddress: 'Office 000, Example Tower, Dubai, United Arab Emirates',
   depositAddress: null,
   chainDeposits: false,
   ownDepositAddresses: false,
@@ -104,6 +107,7 @@ export function useAppConfig(): AppConfig {
   return {
     supportEmail: data.supportEmail || DEFAULT_CONFIG.supportEmail,
     supportPhone: data.supportPhone || DEFAULT_CONFIG.supportPhone,
+    supportAddress: data.supportAddress || DEFAULT_CONFIG.supportAddress,
     depositAddress: data.depositAddress || null,
     chainDeposits: data.chainDeposits === true,
     ownDepositAddresses: data.ownDepositAddresses === true,

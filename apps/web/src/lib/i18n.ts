@@ -212,18 +212,6 @@ export function intlLocale(target: Lang = lang): string {
   return target === 'ar' ? 'ar-AE-u-nu-latn' : 'en-US';
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-/** A cached Intl.DateTimeFormat for the current language. */
-export function dateFormat(options: Intl.DateTimeFormatOptions, target: Lang = lang): Intl.DateTimeFormat {
-  const key = `${target}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(intlLocale(target), options);
-    dateFormats.set(key, format);
-  }
-  return format;
-}
-
 /** A whole number in the current language's grouping, Latin digits. */
 export function formatCount(n: number, target: Lang = lang): string {
   return n.toLocaleString(intlLocale(target));

@@ -26,6 +26,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       message: 'ok',
       supportEmail: settings.get('supportEmail'),
       supportPhone: settings.get('supportPhone'),
+      supportAddress: settings.get('supportAddress'),
       depositAddress: settings.get('depositAddress'),
       // Deposits confirmed on the chain (payment requests with an exact amount) are on.
       chainDeposits: settings.get('tronApiUrl') !== '' && settings.get('depositAddress') !== '',

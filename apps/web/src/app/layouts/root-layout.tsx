@@ -17,11 +17,16 @@ function PageShown() {
   return null;
 }
 
+// A page's chunk on its way: one skeleton block (docs/voice.md#loading), drawn here rather than with
+// components/ui/skeleton.tsx because this is the first load of `/`, where every byte counts (its budget).
 function PageLoading() {
   return (
-    <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-300">
-      {t('Loading…')}
-    </p>
+    <div
+      role="status"
+      aria-busy="true"
+      aria-label={t('Loading…')}
+      className="mx-auto h-48 max-w-3xl animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none dark:bg-slate-900"
+    />
   );
 }
 
@@ -64,7 +69,7 @@ export function RootLayout() {
         )}
         <SideMenu open={menuOpen} onClose={closeMenu} />
         {/* At least the viewport below the top bar (h-16): the footer starts below the fold, so a lazy page
-            replacing the "Loading…" fallback does not push a visible footer down (layout shift). */}
+            replacing the skeleton fallback does not push a visible footer down (layout shift). */}
         <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] min-w-0 flex-1 px-4 py-8 focus:outline-none lg:px-8">
           <Suspense fallback={<PageLoading />}>
             <Outlet />

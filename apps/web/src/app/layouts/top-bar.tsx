@@ -4,6 +4,7 @@ import { Menu, Moon, Sun, X } from '../../components/ui/shell-icons';
 import { toggleTheme, useTheme } from '../../lib/theme';
 import { NotificationBellSlot } from '../../features/notifications/bell-slot';
 import { LanguageSwitch } from './language-switch';
+import { Logo } from '../../components/ui/logo';
 import { useStoredAuth } from '../../lib/auth-storage';
 import { t } from '../../lib/i18n';
 
@@ -62,17 +63,10 @@ export function TopBar({ menuOpen, onMenuToggle, menuButtonRef }: TopBarProps) {
         >
           {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
         </button>
-        {/* The logo: one element (the mark, and the name from 640 px up; on a phone the mark alone leaves the
-            bar room for the bell, the account, the language and the theme without overlapping). */}
-        <Link to="/" className="flex shrink-0 items-center gap-2 text-lg font-bold" aria-label={t('USDT Points home')}>
-          <span
-            aria-hidden="true"
-            className="inline-flex h-8 w-8 items-center justify-center rounded-lg bg-emerald-700 text-white dark:bg-emerald-400 dark:text-slate-950"
-          >
-            T
-          </span>
-          {/* i18n-ignore */}
-          <span className="hidden sm:inline">USDT Points</span>
+        {/* The logo: one element (the mark, and the name from 420 px up: on a phone the mark alone leaves the bar
+            room for the bell, the account, the language and the theme without overlapping). */}
+        <Link to="/" className="flex shrink-0 items-center" aria-label={t('USDT Points home')} data-testid="logo">
+          <Logo />
         </Link>
         {/* On a phone each place here has its final size from the first paint (the bell's and the account's
             placeholders are their size), so nothing moves when they load. */}

@@ -1,6 +1,7 @@
 // The states a fetched list shows instead of its rows, one look everywhere.
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { Skeleton } from './skeleton';
 import { t } from '../../lib/i18n';
 
 /** The list could not be loaded: the reason, and a way to ask again. */
@@ -25,4 +26,9 @@ export function PageGone({ onFirstPage }: { onFirstPage: () => void }) {
       </Button>
     </div>
   );
+}
+
+/** The list is on its way: skeleton rows (never "Loading…" text), named by `label` for assistive technology. */
+export function ListLoading({ label, rows }: { label: string; rows?: number }) {
+  return <Skeleton label={label} rows={rows} />;
 }

@@ -16,7 +16,7 @@ import type { ApiEnvelope } from '../../lib/api';
 import { t } from '../../lib/i18n';
 import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import type { ListPage, ListParams } from './api';
-import { LoadError, PageGone } from '../../components/ui/list-state';
+import { ListLoading, LoadError, PageGone } from '../../components/ui/list-state';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 import { LongValue } from '../../components/ui/long-value';
 
@@ -224,11 +224,7 @@ export function RecordsPanel<T extends AdminRecord>({ kind, title }: { kind: Rec
 
   let body: ReactNode;
   if (list.isPending) {
-    body = (
-      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        {t(kind.texts.loading)}
-      </p>
-    );
+    body = <ListLoading label={t(kind.texts.loading)} />;
   } else if (!data) {
     body = <LoadError onRetry={() => void list.refetch()}>{kind.toasts.fetchError(list.error)}</LoadError>;
   } else if (data.records.length === 0 && data.total > 0) {

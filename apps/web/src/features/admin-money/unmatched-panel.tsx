@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useConfirm } from '../../components/ui/confirm-dialog';
 import { DateTime } from '../../components/ui/date-time';
-import { LoadError } from '../../components/ui/list-state';
+import { LoadError, ListLoading } from '../../components/ui/list-state';
 import { Pagination } from '../../components/ui/pagination';
 import { api, errorMessage, type ApiEnvelope } from '../../lib/api';
 import { idempotencyHeader, useIdempotencyKeys } from '../../lib/idempotency-key';
@@ -188,9 +188,7 @@ export function UnmatchedPanel() {
       {query.isError && !query.data ? (
         <LoadError onRetry={() => void query.refetch()}>{t('Could not load the unmatched deposits.')}</LoadError>
       ) : !query.data ? (
-        <p role="status" className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-          {t('Loading…')}
-        </p>
+        <ListLoading label={t('Loading…')} />
       ) : (
         <>
           <div className="mt-3">

@@ -14,6 +14,7 @@ import { t } from '../../lib/i18n';
 import { useIdempotencyKeys } from '../../lib/idempotency-key';
 import { toast } from '../../lib/toast';
 import { APPROVED_WITHDRAWALS_CSV_URL, approveWithdrawal, fetchWithdrawalDesk, payWithdrawalOnChain, setWithdrawalStatus } from './api';
+import { ListLoading } from '../../components/ui/list-state';
 
 type Action = { kind: 'approve' } | { kind: 'paid' } | { kind: 'chain'; transactionId: string };
 
@@ -88,9 +89,7 @@ export function WithdrawDesk() {
         </a>
       </div>
       {desk.isPending ? (
-        <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-          {t('Loading withdrawals…')}
-        </p>
+        <ListLoading label={t('Loading withdrawals…')} />
       ) : rows.length === 0 ? (
         <p className="py-4 text-slate-600 dark:text-slate-300">{t('No pending withdrawals.')}</p>
       ) : (

@@ -13,7 +13,7 @@ import { Pagination } from '../../components/ui/pagination';
 import { errorMessage } from '../../lib/api';
 import { msg, t } from '../../lib/i18n';
 import { AUDIT_ACTIONS, adminKeys, auditActionLabel, fetchAudit, type AuditFilters } from './api';
-import { LoadError } from '../../components/ui/list-state';
+import { LoadError, ListLoading } from '../../components/ui/list-state';
 import { ChevronDown } from 'lucide-react';
 
 const fieldClass =
@@ -251,11 +251,7 @@ export function AuditPage() {
 
   let body: ReactNode;
   if (list.isPending) {
-    body = (
-      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        {t('Loading the audit log…')}
-      </p>
-    );
+    body = <ListLoading label={t('Loading the audit log…')} />;
   } else if (list.isError && (!data || list.isPlaceholderData)) {
     body = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load the audit log.'))}</LoadError>;
   } else if (!data || data.entries.length === 0) {

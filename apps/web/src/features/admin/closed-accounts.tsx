@@ -10,6 +10,7 @@ import { DateTime } from '../../components/ui/date-time';
 import { Pagination } from '../../components/ui/pagination';
 import { t, Trans } from '../../lib/i18n';
 import { adminKeys, fetchClosedAccounts, CLOSED_PAGE_LIMIT } from './api';
+import { ListLoading } from '../../components/ui/list-state';
 
 export function ClosedAccounts() {
   const [page, setPage] = useState(1);
@@ -28,9 +29,7 @@ export function ClosedAccounts() {
         {t('Deleted users keep their money. Nothing new can be credited to them; remove what is left with “Remove points” to settle and pay it out.')}
       </p>
       {list.isPending ? (
-        <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-          {t('Loading closed accounts…')}
-        </p>
+        <ListLoading label={t('Loading closed accounts…')} />
       ) : list.isError || !data ? (
         <div className="py-4">
           <p className="text-slate-600 dark:text-slate-300">{t('Could not load the closed accounts.')}</p>

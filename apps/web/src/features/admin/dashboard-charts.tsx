@@ -6,7 +6,8 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ReactElement } from 'react';
 import { formatPoints, type DashboardResponse } from '@app/contract';
-import { dateFormat, t, useLang } from '../../lib/i18n';
+import { formatCount, t, useLang } from '../../lib/i18n';
+import { formatDate } from '../../components/ui/date-time';
 import { useTheme } from '../../lib/theme';
 
 type Series = DashboardResponse['series'];
@@ -19,8 +20,9 @@ const PALETTE = {
 
 const shortDay = (day: string) => day.slice(5); // MM-DD
 // A UTC day in the current language (read at render: a language switch re-renders the charts).
-const longDay = (day: unknown) =>
-  typeof day === 'string' ? dateFormat({ dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)) : String(day);
+const longDay = (day: unknown) => (typeof day === 'string' ? formatDate(day, { day: true, utc: true }) : String(day));
+// The figures' axis with thousands separators (12,500, not 12500), as every amount of the app is written.
+const axisFigure = (value: unknown) => formatCount(Number(value));
 
 interface LegendEntry {
   name: string;
@@ -89,7 +91,7 @@ export function DashboardCharts({ series }: { series: Series }) {
         <BarChart data={series} accessibilityLayer={false} margin={margin} barGap={1}>
           <CartesianGrid stroke={c.grid} strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} reversed={rtl} {...axis} />
-          <YAxis width={64} allowDecimals={false} orientation={yOrientation} {...axis} />
+          <YAxis width={64} allowDecimals={false} orientation={yOrientation} tickFormatter={axisFigure} {...axis} />
           <Tooltip {...tooltip} cursor={{ fill: c.grid, fillOpacity: 0.3 }} formatter={(v) => `${formatPoints(Number(v))} USDT`} />
           <Bar dataKey="deposits" name={deposits} fill={c.deposits} maxBarSize={24} isAnimationActive={false} />
           <Bar dataKey="withdrawals" name={withdrawals} fill={c.withdrawals} maxBarSize={24} isAnimationActive={false} />
@@ -106,7 +108,7 @@ export function DashboardCharts({ series }: { series: Series }) {
         <BarChart data={series} accessibilityLayer={false} margin={margin}>
           <CartesianGrid stroke={c.grid} strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} reversed={rtl} {...axis} />
-          <YAxis width={40} allowDecimals={false} orientation={yOrientation} {...axis} />
+          <YAxis width={40} allowDecimals={false} orientation={yOrientation} tickFormatter={axisFigure} {...axis} />
           <Tooltip {...tooltip} cursor={{ fill: c.grid, fillOpacity: 0.3 }} />
           <Bar dataKey="signups" name={signups} fill={c.signups} maxBarSize={24} isAnimationActive={false} />
         </BarChart>

@@ -8,10 +8,11 @@ import { formatPoints, type DashboardResponse } from '@app/contract';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page';
 import { errorMessage } from '../../lib/api';
-import { dateFormat, t } from '../../lib/i18n';
+import { t } from '../../lib/i18n';
+import { formatDate } from '../../components/ui/date-time';
 import { lazyPage } from '../../lib/lazy-page';
 import { adminKeys, fetchDashboard } from './api';
-import { LoadError } from '../../components/ui/list-state';
+import { LoadError, ListLoading } from '../../components/ui/list-state';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 import { useSession } from '../../lib/session';
 import { GoLiveChecklist } from './go-live-checklist';
@@ -21,7 +22,7 @@ const DashboardCharts = lazyPage(() => import('./dashboard-charts'), 'DashboardC
 const linkClass = 'text-sm font-semibold text-emerald-800 underline dark:text-emerald-300';
 
 /** A UTC day in the current language (called at render, so a language switch shows it anew). */
-const dayLabel = (day: string) => dateFormat({ dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+const dayLabel = (day: string) => formatDate(day, { day: true, utc: true });
 
 function Figure({ label, value, detail, testId }: { label: string; value: ReactNode; detail?: ReactNode; testId: string }) {
   return (
@@ -74,11 +75,7 @@ export function AdminDashboardPage() {
 
   let body: ReactNode;
   if (dashboard.isPending) {
-    body = (
-      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        {t('Loading the dashboard…')}
-      </p>
-    );
+    body = <ListLoading label={t('Loading the dashboard…')} />;
   } else if (!data) {
     body = <LoadError onRetry={() => void dashboard.refetch()}>{errorMessage(dashboard.error, t('Could not load the dashboard.'))}</LoadError>;
   } else {
@@ -142,9 +139,7 @@ export function AdminDashboardPage() {
           <h2 className="mb-4 text-lg font-semibold">{t('Last {count} days', { count: data.series.length })}</h2>
           <Suspense
             fallback={
-              <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-                {t('Loading charts…')}
-              </p>
+              <ListLoading label={t('Loading charts…')} />
             }
           >
             <DashboardCharts series={data.series} />

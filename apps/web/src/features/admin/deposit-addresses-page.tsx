@@ -9,7 +9,7 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useConfirm } from '../../components/ui/confirm-dialog';
 import { DateTime } from '../../components/ui/date-time';
-import { LoadError } from '../../components/ui/list-state';
+import { LoadError, ListLoading } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { Pagination } from '../../components/ui/pagination';
 import { api, errorMessage, type ApiEnvelope } from '../../lib/api';
@@ -63,9 +63,7 @@ export function DepositAddressesPage() {
       {dialog}
       <Card>
         {list.isPending ? (
-          <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-            {t('Loading deposit addresses…')}
-          </p>
+          <ListLoading label={t('Loading deposit addresses…')} />
         ) : list.isError || !data ? (
           <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load the deposit addresses.'))}</LoadError>
         ) : (

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SETTINGS, SETTING_NAMES, SETTINGS_MSG, type SettingDefinition, type SettingName, type SettingsUpdateBody, type SettingsValues } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { LoadError } from '../../components/ui/list-state';
+import { LoadError, ListLoading } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { errorMessage } from '../../lib/api';
 import { reloadAppConfig } from '../../lib/config';
@@ -194,9 +194,7 @@ export function SettingsPage() {
         // Keyed by the stored values: a save (or a change another admin made) resets the form to what is stored.
         <SettingsForm key={JSON.stringify(query.data.settings)} stored={query.data.settings} />
       ) : query.isPending ? (
-        <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-          {t('Loading the settings…')}
-        </p>
+        <ListLoading label={t('Loading the settings…')} />
       ) : (
         <LoadError onRetry={() => void query.refetch()}>{errorMessage(query.error, t('Could not load the settings.'))}</LoadError>
       )}

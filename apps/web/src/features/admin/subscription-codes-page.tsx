@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CopyButton } from '../../components/ui/copy-button';
 import { DateTime } from '../../components/ui/date-time';
-import { LoadError } from '../../components/ui/list-state';
+import { LoadError, ListLoading } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
@@ -33,11 +33,7 @@ export function SubscriptionCodesPage() {
   const data = list.data;
   let body: ReactNode;
   if (list.isPending) {
-    body = (
-      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        {t('Loading the codes…')}
-      </p>
-    );
+    body = <ListLoading label={t('Loading the codes…')} />;
   } else if (list.isError || !data) {
     body = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load the subscription codes.'))}</LoadError>;
   } else if (data.codes.length === 0) {

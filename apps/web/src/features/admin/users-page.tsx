@@ -17,7 +17,7 @@ import { errorMessage } from '../../lib/api';
 import { msg, t } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { adminKeys, deleteUser, fetchUserStats, fetchUsers, updateRole, type AssignableRole } from './api';
-import { PageGone } from '../../components/ui/list-state';
+import { PageGone, ListLoading } from '../../components/ui/list-state';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 import { ClosedAccounts } from './closed-accounts';
 
@@ -181,11 +181,7 @@ export function AllUsersPage() {
 
   let body: ReactNode;
   if (list.isPending) {
-    body = (
-      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        {t('Loading users…')}
-      </p>
-    );
+    body = <ListLoading label={t('Loading users…')} />;
   } else if (!data) {
     body = (
       <div className="py-4">

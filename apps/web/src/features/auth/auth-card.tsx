@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Card } from '../../components/ui/card';
+import { LogoMark } from '../../components/ui/logo';
 import { FieldErrorsProvider, type FieldErrorState } from '../../components/ui/field-errors';
 
 interface AuthCardProps {
@@ -23,6 +24,7 @@ export function AuthCard({ title, intro, onSubmit, onFirstUse, children, footer,
   return (
     <div className="mx-auto max-w-md">
       <Card>
+        <LogoMark className="mb-4 h-10 w-10" />
         <h1 className="text-2xl font-bold">{title}</h1>
         {intro && <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{intro}</p>}
         <form

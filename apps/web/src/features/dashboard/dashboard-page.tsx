@@ -12,7 +12,7 @@ import { ActivityFeed } from '../../components/activity-feed';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
-import { LoadError } from '../../components/ui/list-state';
+import { ListLoading, LoadError } from '../../components/ui/list-state';
 import { LongValue } from '../../components/ui/long-value';
 import { PageHeader } from '../../components/ui/page';
 import { StatusBadge } from '../../components/ui/status-badge';
@@ -78,12 +78,8 @@ function useFirstFrameShown(): boolean {
   return shown;
 }
 
-function Loading({ children }: { children: ReactNode }) {
-  return (
-    <p role="status" className={`py-4 ${muted}`}>
-      {children}
-    </p>
-  );
+function Loading({ children }: { children: string }) {
+  return <ListLoading label={children} />;
 }
 
 /** The balance, large, with the eye that hides it; from the statement's first page (one call for both). */

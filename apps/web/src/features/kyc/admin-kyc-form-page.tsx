@@ -7,7 +7,7 @@ import { KYC_FIELD_KINDS, type KycFieldInput } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
-import { LoadError } from '../../components/ui/list-state';
+import { LoadError, ListLoading } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { errorMessage } from '../../lib/api';
 import { msg, t } from '../../lib/i18n';
@@ -103,7 +103,7 @@ export function AdminKycFormPage() {
     onError: (error) => toast.error(errorMessage(error, t('Could not save the form. Try again.'))),
   });
   if (form.isError) return <LoadError onRetry={() => void form.refetch()}>{errorMessage(form.error, t('Could not load the form.'))}</LoadError>;
-  if (!fields) return <p role="status">{t('Loading the form…')}</p>;
+  if (!fields) return <ListLoading label={t('Loading the form…')} />;
   const move = (i: number, by: number) => {
     const next = [...fields];
     [next[i], next[i + by]] = [next[i + by], next[i]];

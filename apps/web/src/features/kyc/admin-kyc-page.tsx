@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
 import { Input } from '../../components/ui/input';
-import { LoadError } from '../../components/ui/list-state';
+import { LoadError, ListLoading } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { errorMessage } from '../../lib/api';
 import { t } from '../../lib/i18n';
@@ -92,7 +92,7 @@ export function AdminKycPage() {
       </div>
       <Card>
         {desk.isPending ? (
-          <p role="status">{t('Loading identity checks…')}</p>
+          <ListLoading label={t('Loading identity checks…')} />
         ) : desk.isError ? (
           <LoadError onRetry={() => void desk.refetch()}>{errorMessage(desk.error, t('Could not load the identity checks.'))}</LoadError>
         ) : desk.data.submissions.length === 0 ? (

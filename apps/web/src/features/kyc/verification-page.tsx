@@ -7,7 +7,7 @@ import type { KycField, KycStatus } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
-import { LoadError } from '../../components/ui/list-state';
+import { LoadError, ListLoading } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { errorMessage } from '../../lib/api';
 import { msg, t } from '../../lib/i18n';
@@ -101,7 +101,7 @@ export function VerificationPage() {
     onError: (error) => toast.error(errorMessage(error, t('Could not send the identity check. Try again.'))),
   });
 
-  if (kyc.isPending) return <p role="status">{t('Loading your identity check…')}</p>;
+  if (kyc.isPending) return <ListLoading label={t('Loading your identity check…')} />;
   if (kyc.isError) return <LoadError onRetry={() => void kyc.refetch()}>{errorMessage(kyc.error, t('Could not load your identity check.'))}</LoadError>;
   const { status, submission, form } = kyc.data;
   const canSend = (status === 'none' || status === 'rejected') && form !== null;

@@ -43,34 +43,39 @@ export function HomePage() {
   const { isLoggedIn } = useSession();
   return (
     <>
-      <section className="rounded-2xl bg-slate-50 px-6 py-12 dark:bg-slate-900 sm:px-10">
-        <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
-          {t('A clear, simple home for your USDT points')}
-        </h1>
-        <p className="mt-4 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
-          {t(
-            'Deposit USDT over Tron TRC20, keep a points balance, transfer to friends and choose a VIP package. We make no promise of returns or profits: crypto is risky and you should only use money you can afford to lose.',
-          )}
-        </p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          {isLoggedIn ? (
-            <Link to="/user/profile" className={buttonClass('primary')}>
-              {t('Go to your profile')}
+      <section className="grid items-center gap-8 rounded-2xl bg-slate-50 px-6 py-10 dark:bg-slate-900 sm:px-10 md:grid-cols-[1fr_auto] md:py-12">
+        <div className="min-w-0">
+          <h1 className="max-w-3xl text-4xl font-bold tracking-tight sm:text-5xl">
+            {t('A clear, simple home for your USDT points')}
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-700 dark:text-slate-300">
+            {t(
+              'Deposit USDT over Tron TRC20, keep a points balance, transfer to friends and choose a VIP package. We make no promise of returns or profits: crypto is risky and you should only use money you can afford to lose.',
+            )}
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            {isLoggedIn ? (
+              <Link to="/user/profile" className={buttonClass('primary')}>
+                {t('Go to your profile')}
+              </Link>
+            ) : (
+              <>
+                <Link to="/signup" className={buttonClass('primary')}>
+                  {t('Create an account')}
+                </Link>
+                <Link to="/login" className={buttonClass('secondary')}>
+                  {t('Log in')}
+                </Link>
+              </>
+            )}
+            <Link to="/allpackage" className={buttonClass('secondary')}>
+              {t('See the packages')}
             </Link>
-          ) : (
-            <>
-              <Link to="/signup" className={buttonClass('primary')}>
-                {t('Create an account')}
-              </Link>
-              <Link to="/login" className={buttonClass('secondary')}>
-                {t('Log in')}
-              </Link>
-            </>
-          )}
-          <Link to="/allpackage" className={buttonClass('secondary')}>
-            {t('See the packages')}
-          </Link>
+          </div>
         </div>
+        {/* The hero picture (drawn for this project: public/art/hero.svg, 3 kB): a file, not markup, so the first
+            load's JavaScript does not grow; its size is fixed here so nothing moves when it arrives. Decorative. */}
+        <img src="/art/hero.svg" alt="" width={320} height={260} data-testid="hero-art" className="mx-auto h-auto w-full max-w-[16rem] md:max-w-xs" />
       </section>
 
       <section aria-labelledby="what-we-do" className="mt-12">

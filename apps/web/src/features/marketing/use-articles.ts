@@ -2,7 +2,8 @@
 // article pages' chunk); Arabic is ARTICLES_AR, a chunk of its own downloaded only when the language is Arabic.
 import { use } from 'react';
 import { ARTICLES, type Article } from './articles';
-import { currentLang, dateFormat, useLang, type Lang } from '../../lib/i18n';
+import { currentLang, useLang, type Lang } from '../../lib/i18n';
+import { formatDate } from '../../components/ui/date-time';
 
 let arabic: Promise<Article[]> | undefined;
 
@@ -26,8 +27,7 @@ export function useArticles(): Article[] {
   return useLang() === 'ar' ? use(loadArabicArticles()) : ARTICLES;
 }
 
-/** An article's date (YYYY-MM-DD): as written in English, in words with Latin digits in Arabic. */
+/** An article's date (YYYY-MM-DD) in the app's one date format of the language (docs/voice.md#dates). */
 export function publishedDate(iso: string, lang: Lang): string {
-  if (lang === 'en') return iso;
-  return dateFormat({ dateStyle: 'long', timeZone: 'UTC' }, lang).format(new Date(`${iso}T00:00:00Z`));
+  return formatDate(iso, { day: true, utc: true, lang });
 }

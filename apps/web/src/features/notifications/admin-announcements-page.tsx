@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useConfirm } from '../../components/ui/confirm-dialog';
 import { Input } from '../../components/ui/input';
-import { LoadError, PageGone } from '../../components/ui/list-state';
+import { LoadError, PageGone, ListLoading } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { RadioCard } from '../../components/ui/radio-card';
 import { Pagination } from '../../components/ui/pagination';
@@ -162,9 +162,7 @@ function SentAnnouncements() {
   let content: ReactNode;
   if (list.isPending) {
     content = (
-      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        {t('Loading announcements…')}
-      </p>
+      <ListLoading label={t('Loading announcements…')} />
     );
   } else if (list.isError || !data) {
     content = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load the announcements.'))}</LoadError>;

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card } from '../../components/ui/card';
-import { LoadError } from '../../components/ui/list-state';
+import { LoadError, ListLoading } from '../../components/ui/list-state';
 import { errorMessage } from '../../lib/api';
 import { msg, t } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
@@ -97,9 +97,7 @@ export function EmailPreferences() {
         {t('Choose what we also send to your e-mail. Everything still shows in your notifications here.')}
       </p>
       {query.isPending ? (
-        <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-          {t('Loading your preferences…')}
-        </p>
+        <ListLoading label={t('Loading your preferences…')} />
       ) : query.isError || !prefs ? (
         <LoadError onRetry={() => void query.refetch()}>{errorMessage(query.error, t('Could not load your e-mail preferences.'))}</LoadError>
       ) : (

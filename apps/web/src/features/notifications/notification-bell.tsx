@@ -14,6 +14,7 @@ import { fetchNotifications, notificationKeys, PANEL_LIMIT } from './api';
 import { NotificationRow } from './notification-item';
 import { useMarkRead } from './use-mark-read';
 import { useNotificationStream } from './use-notification-stream';
+import { ListLoading } from '../../components/ui/list-state';
 
 /** "Notifications, 3 unread": the bell's accessible name carries the count its badge shows. */
 export const bellLabel = (unread: number) => (unread > 0 ? t('Notifications, {unread} unread', { unread }) : t('Notifications'));
@@ -127,9 +128,7 @@ export function NotificationBell() {
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
           {latest.isPending ? (
-            <p role="status" className="px-4 py-6 text-sm text-slate-600 dark:text-slate-300">
-              {t('Loading notifications…')}
-            </p>
+            <ListLoading label={t('Loading notifications…')} />
           ) : latest.isError || !data ? (
             <div role="alert" className="px-4 py-6 text-sm text-red-700 dark:text-red-300">
               <p>{errorMessage(latest.error, t('Could not load your notifications.'))}</p>

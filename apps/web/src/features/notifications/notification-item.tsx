@@ -1,4 +1,5 @@
-import { dateFormat, t } from '../../lib/i18n';
+import { t } from '../../lib/i18n';
+import { DateTime } from '../../components/ui/date-time';
 import type { NotificationItem } from '@app/contract';
 
 interface NotificationRowProps {
@@ -11,13 +12,7 @@ interface NotificationRowProps {
 
 /** A date and time in the current language (Latin digits), machine-readable in `dateTime`, never broken over two lines. */
 export function When({ iso }: { iso: string }) {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return <span>{iso}</span>;
-  return (
-    <time dateTime={iso} className="whitespace-nowrap">
-      {dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(date)}
-    </time>
-  );
+  return <DateTime iso={iso} />;
 }
 
 /** One notification: unread ones are bold with a dot, and have their own "Mark read" button. */

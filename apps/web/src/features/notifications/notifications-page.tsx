@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { LoadError, PageGone } from '../../components/ui/list-state';
+import { LoadError, PageGone, ListLoading } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { Pagination } from '../../components/ui/pagination';
 import { errorMessage } from '../../lib/api';
@@ -13,6 +13,7 @@ import { fetchNotifications, notificationKeys, PAGE_LIMIT } from './api';
 import { EmailPreferences } from './email-preferences';
 import { NotificationRow } from './notification-item';
 import { useMarkRead } from './use-mark-read';
+import { EmptyState } from '../../components/ui/empty-state';
 
 export function NotificationsPage() {
   const [page, setPage] = useState(1);
@@ -28,18 +29,14 @@ export function NotificationsPage() {
 
   let body;
   if (list.isPending) {
-    body = (
-      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        {t('Loading notifications…')}
-      </p>
-    );
+    body = <ListLoading label={t('Loading notifications…')} />;
   } else if (list.isError || !data) {
     body = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load your notifications.'))}</LoadError>;
   } else if (data.total === 0) {
     body = (
-      <p className="py-4 text-slate-600 dark:text-slate-300">
-        {t('No notifications yet. Deposits, withdrawals, transfers and announcements will show here.')}
-      </p>
+      <EmptyState art="inbox">
+        <p>{t('No notifications yet. Deposits, withdrawals, transfers and announcements will show here.')}</p>
+      </EmptyState>
     );
   } else if (data.notifications.length === 0) {
     body = <PageGone onFirstPage={() => setPage(1)} />;

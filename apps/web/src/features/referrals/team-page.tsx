@@ -7,11 +7,12 @@ import { formatPoints, type ReferralsResponse } from '@app/contract';
 import { Card } from '../../components/ui/card';
 import { CopyButton } from '../../components/ui/copy-button';
 import { DateTime } from '../../components/ui/date-time';
-import { LoadError, PageGone } from '../../components/ui/list-state';
+import { LoadError, PageGone, ListLoading } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { Pagination } from '../../components/ui/pagination';
 import { TEAM_PAGE_LIMIT, fetchTeam, referralKeys } from './api';
 import { t, Trans } from '../../lib/i18n';
+import { EmptyState } from '../../components/ui/empty-state';
 
 /** One sentence per level (who earns the reward), so each language words it whole. */
 function levelRule(level: number, rate: number): string {
@@ -61,9 +62,7 @@ export function TeamPage() {
     <section>
       <PageHeader title={t('My team')} intro={t('The people who joined with your referral link, and what the referral program has paid you.')} />
       {query.isPending ? (
-        <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-          {t('Loading your team…')}
-        </p>
+        <ListLoading label={t('Loading your team…')} />
       ) : query.isError || !team ? (
         <LoadError onRetry={() => void query.refetch()}>{t('Could not load your team. Please try again.')}</LoadError>
       ) : (
@@ -112,7 +111,9 @@ export function TeamPage() {
             <h2 className="text-lg font-semibold">{t('Members')}</h2>
             {team.total === 0 && page === 1 ? (
               <div className="mt-3" data-testid="team-empty">
-                <p className="mb-3 font-medium">{t('Nobody has joined with your link yet. Here is how the program works:')}</p>
+                <EmptyState art="people">
+                  <p className="font-medium">{t('Nobody has joined with your link yet. Here is how the program works:')}</p>
+                </EmptyState>
                 <HowItWorks team={team} />
               </div>
             ) : team.referrals.length === 0 ? (

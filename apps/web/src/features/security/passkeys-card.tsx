@@ -13,6 +13,7 @@ import { toast } from '../../lib/toast';
 import { msg, t, Trans } from '../../lib/i18n';
 import { addPasskey, fetchPasskeys, removePasskey, renamePasskey, securityKeys } from './api';
 import { isReauthCancelled, useReauth } from './reauth';
+import { ListLoading } from '../../components/ui/list-state';
 
 /** The name's refusal (one line, no control or direction character): marked for the i18n check, so
  * checkedName's t() shows it in the current language. */
@@ -131,9 +132,7 @@ export function PasskeysCard() {
         </Button>
       </form>
       {list.isPending && (
-        <p role="status" className="mt-4 text-sm">
-          {t('Loading passkeys…')}
-        </p>
+        <ListLoading label={t('Loading passkeys…')} />
       )}
       {list.isError && <p className="mt-4 text-sm">{t('Could not load your passkeys.')}</p>}
       {list.data && list.data.length === 0 && <p className="mt-4 text-sm">{t('No passkeys yet.')}</p>}

@@ -16,6 +16,7 @@ import { PasskeysCard } from './passkeys-card';
 import { TwoFactorCard } from './two-factor-card';
 import { ReauthProvider } from './reauth';
 import { fetchMe, meQueryKey } from '../../lib/me';
+import { ListLoading } from '../../components/ui/list-state';
 
 const link = 'font-semibold text-emerald-800 underline dark:text-emerald-300';
 
@@ -45,9 +46,7 @@ function SessionsCard() {
     <Card>
       <h2 className="text-lg font-semibold">{t('Where you are signed in')}</h2>
       {list.isPending && (
-        <p role="status" className="mt-4 text-sm">
-          {t('Loading sessions…')}
-        </p>
+        <ListLoading label={t('Loading sessions…')} />
       )}
       {list.isError && <p className="mt-4 text-sm">{t('Could not load your sessions.')}</p>}
       {list.data && (
@@ -95,9 +94,7 @@ function HistoryCard() {
         {t('The last 50, newest first. A failed attempt you do not recognise means someone tried your password.')}
       </p>
       {list.isPending && (
-        <p role="status" className="mt-4 text-sm">
-          {t('Loading sign-in attempts…')}
-        </p>
+        <ListLoading label={t('Loading sign-in attempts…')} />
       )}
       {list.isError && <p className="mt-4 text-sm">{t('Could not load your sign-in attempts.')}</p>}
       {list.data && (

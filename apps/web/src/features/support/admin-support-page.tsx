@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
 import { Input } from '../../components/ui/input';
-import { LoadError, PageGone } from '../../components/ui/list-state';
+import { LoadError, PageGone, ListLoading } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { Pagination } from '../../components/ui/pagination';
 import { errorMessage } from '../../lib/api';
@@ -21,7 +21,7 @@ export function AdminSupportPage() {
   const pageCount = data ? Math.max(1, Math.ceil(data.total / DESK_LIMIT)) : 1;
 
   let content: ReactNode;
-  if (list.isPending) content = <p role="status">{t('Loading tickets…')}</p>;
+  if (list.isPending) content = <ListLoading label={t('Loading tickets…')} />;
   else if (list.isError || !data) content = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load the tickets.'))}</LoadError>;
   else if (data.total === 0) content = <p className="text-slate-600 dark:text-slate-300">{t('No ticket matches.')}</p>;
   else if (data.tickets.length === 0) content = <PageGone onFirstPage={() => set({})} />;

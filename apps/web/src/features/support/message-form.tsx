@@ -4,7 +4,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import { SUPPORT_LIMITS, type AttachmentInput } from '@app/contract';
 import { PageHeader } from '../../components/ui/page';
-import { LoadError } from '../../components/ui/list-state';
+import { LoadError, ListLoading } from '../../components/ui/list-state';
 import { errorMessage, type ApiEnvelope } from '../../lib/api';
 import { t } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
@@ -48,7 +48,7 @@ export function useTicketAction<A>(call: (arg: A) => Promise<ApiEnvelope>) {
 
 /** While a ticket loads or when it cannot: what the page shows instead (null once it is there). */
 export function TicketPending({ query, back }: { query: UseQueryResult<unknown>; back: ReactNode }) {
-  if (query.isPending) return <p role="status">{t('Loading the ticket…')}</p>;
+  if (query.isPending) return <ListLoading label={t('Loading the ticket…')} />;
   if (!query.isError) return null;
   return (
     <>

@@ -4,12 +4,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SupportCategory } from '@app/contract';
+import { formatPoints, type SupportCategory } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { DateTime } from '../../components/ui/date-time';
+import { DateTime, formatDate } from '../../components/ui/date-time';
 import { Input } from '../../components/ui/input';
-import { LoadError } from '../../components/ui/list-state';
+import { LoadError, ListLoading } from '../../components/ui/list-state';
 import { PageHeader } from '../../components/ui/page';
 import { useMyDeposits, useMyWithdrawals } from '../../lib/account-api';
 import { errorMessage } from '../../lib/api';
@@ -18,6 +18,7 @@ import { toast } from '../../lib/toast';
 import { fetchMyTickets, openTicket, readFile, supportKeys } from './api';
 import { CATEGORY_LABEL, CATEGORY_OPTIONS, SelectField, TicketRow, selectClass } from './labels';
 import { MessageFields } from './message-form';
+import { EmptyState } from '../../components/ui/empty-state';
 
 function NewTicketForm() {
   const queryClient = useQueryClient();
@@ -72,7 +73,7 @@ function NewTicketForm() {
                 <optgroup label={t('Your deposits')}>
                   {deposits.data!.map((d) => (
                     <option key={d._id} value={`deposit:${d._id}`}>
-                      {t('{amount} points · {day}', { amount: d.amount.toFixed(2), day: new Date(d.createdAt).toLocaleDateString() })}
+                      {t('{amount} USDT · {day}', { amount: formatPoints(d.amount), day: formatDate(d.createdAt, { day: true }) })}
                     </option>
                   ))}
                 </optgroup>
@@ -81,7 +82,7 @@ function NewTicketForm() {
                 <optgroup label={t('Your withdrawals')}>
                   {withdrawals.data!.map((w) => (
                     <option key={w._id} value={`withdrawal:${w._id}`}>
-                      {t('{amount} points · {day}', { amount: w.amount.toFixed(2), day: new Date(w.createdAt).toLocaleDateString() })}
+                      {t('{amount} USDT · {day}', { amount: formatPoints(w.amount), day: formatDate(w.createdAt, { day: true }) })}
                     </option>
                   ))}
                 </optgroup>
@@ -103,9 +104,14 @@ function NewTicketForm() {
 function MyTickets() {
   const list = useQuery({ queryKey: supportKeys.mine, queryFn: fetchMyTickets, refetchOnMount: 'always' });
   let content: ReactNode;
-  if (list.isPending) content = <p role="status">{t('Loading your tickets…')}</p>;
+  if (list.isPending) content = <ListLoading label={t('Loading your tickets…')} />;
   else if (list.isError) content = <LoadError onRetry={() => void list.refetch()}>{errorMessage(list.error, t('Could not load your tickets.'))}</LoadError>;
-  else if (list.data.length === 0) content = <p className="text-slate-600 dark:text-slate-300">{t('You have no tickets yet.')}</p>;
+  else if (list.data.length === 0)
+    content = (
+      <EmptyState art="inbox">
+        <p>{t('You have no tickets yet.')}</p>
+      </EmptyState>
+    );
   else
     content = (
       <ul className="grid gap-2" data-testid="my-tickets">

@@ -12,7 +12,7 @@ import { fetchErrorText, useVideos } from './use-videos';
 import { VideoForm } from './video-form';
 import { VideoThumbnail } from './video-thumbnail';
 import { watchDuration, videoName } from './video-source';
-import { LoadError } from '../../components/ui/list-state';
+import { LoadError, ListLoading } from '../../components/ui/list-state';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 import { t } from '../../lib/i18n';
 
@@ -53,11 +53,7 @@ export function AdminVideoPage() {
 
   let body;
   if (list.isPending) {
-    body = (
-      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        {t('Loading videos…')}
-      </p>
-    );
+    body = <ListLoading label={t('Loading videos…')} />;
   } else if (list.isError && !list.data) {
     body = <LoadError onRetry={() => void list.refetch()}>{fetchErrorText(list.error)}</LoadError>;
   } else if (list.data.length === 0) {

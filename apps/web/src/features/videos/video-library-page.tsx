@@ -31,7 +31,7 @@ function TodayMark({ video }: { video: LibraryVideo }) {
 
 function SkeletonGrid() {
   return (
-    <div role="status" aria-label={t('Loading videos')} className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+    <div role="status" aria-busy="true" aria-label={t('Loading videos')} className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} aria-hidden="true" className="animate-pulse rounded-xl border border-slate-200 p-4 dark:border-slate-700">
           <div className="aspect-video w-full rounded-lg bg-slate-200 dark:bg-slate-800" />

@@ -17,6 +17,7 @@ import { awardVideoPoints, invalidateBalance, isRefusal, openVideo, RefusedError
 import { fetchErrorText } from './use-videos';
 import { watchDuration, videoName, videoSource, watchSeconds } from './video-source';
 import { t, Trans } from '../../lib/i18n';
+import { ListLoading } from '../../components/ui/list-state';
 
 const backLink = 'inline-flex items-center gap-1 font-semibold text-emerald-800 underline dark:text-emerald-300';
 
@@ -258,11 +259,7 @@ export function VideoPlayerPage() {
 
   let body: ReactNode;
   if (video.isPending) {
-    body = (
-      <p role="status" className="py-12 text-center text-slate-600 dark:text-slate-300">
-        {t('Loading video…')}
-      </p>
-    );
+    body = <ListLoading label={t('Loading video…')} />;
   } else if (video.isError) {
     body = (
       <div role="alert" className="py-4 text-red-700 dark:text-red-300">

@@ -1,7 +1,8 @@
 // What a video link is (docs/product.md#records: a YouTube link or a direct file) and how long it must be watched.
 import { isDirectVideoFile, youTubeEmbed, youTubeId, youTubeThumbnail } from '@app/contract';
-import { currentLang, dateFormat, t } from '../../lib/i18n';
+import { t } from '../../lib/i18n';
 import { formatDuration } from '../../lib/duration';
+import { formatDate } from '../../components/ui/date-time';
 
 export type VideoSource =
   | { kind: 'youtube'; id: string; embedUrl: string; thumbnailUrl: string }
@@ -32,13 +33,8 @@ export function videoSource(link: string): VideoSource {
   return { kind: 'unknown', url: link };
 }
 
-const ADDED_ON: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
-const EN_GB = new Intl.DateTimeFormat('en-GB', ADDED_ON);
-/** "5 Mar 2026" in English (the day first, as before), the month in words in Arabic ("5 مارس 2026"). */
-const addedOn = (createdAt: string) => {
-  const date = new Date(createdAt);
-  return currentLang() === 'en' ? EN_GB.format(date) : dateFormat(ADDED_ON).format(date);
-};
+/** "5 Mar 2026" in English, "5 مارس 2026" in Arabic: the app's one date format (its UTC day). */
+const addedOn = (createdAt: string) => formatDate(createdAt, { day: true, utc: true });
 
 /**
  * What the library, the player and the admin desk call a video: its title, else a readable

@@ -1,7 +1,9 @@
 // The balance on the pages that spend it, re-read after every money call (a withdrawal drops it at once).
 import { useQuery } from '@tanstack/react-query';
 import { formatPoints } from '@app/contract';
+import type { ReactNode } from 'react';
 import { t } from '../../lib/i18n';
+import { SkeletonLine } from '../../components/ui/skeleton';
 import { fetchPoint, walletKeys } from './api';
 
 export function usePoint() {
@@ -10,8 +12,8 @@ export function usePoint() {
 
 export function AvailableBalance() {
   const point = usePoint();
-  let text: string;
-  if (point.isPending) text = t('Loading…');
+  let text: ReactNode;
+  if (point.isPending) text = <SkeletonLine label={t('Loading…')} className="w-24" />;
   else if (point.isError) text = t('unavailable');
   else text = `${formatPoints(point.data)} USDT`;
   return (

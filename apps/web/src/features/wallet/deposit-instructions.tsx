@@ -4,6 +4,7 @@ import { Card } from '../../components/ui/card';
 import { useAppConfig, useAppConfigStatus } from '../../lib/config';
 import { CopyButton } from '../../components/ui/copy-button';
 import { t, Trans } from '../../lib/i18n';
+import { ListLoading } from '../../components/ui/list-state';
 
 const DepositQr = lazy(async () => ({ default: (await import('./deposit-qr')).DepositQr }));
 
@@ -42,9 +43,7 @@ export function DepositInstructions({ setup, fold }: { setup: DepositSetup; fold
     <Card>
       <h2 className="text-lg font-semibold">{fold ? t('Where to send it') : t('How to deposit')}</h2>
       {setup.state === 'loading' && (
-        <p role="status" className="mt-3 text-slate-600 dark:text-slate-300">
-          {t('Loading deposit instructions…')}
-        </p>
+        <ListLoading label={t('Loading deposit instructions…')} />
       )}
       {setup.state === 'error' && (
         <p role="alert" className="mt-3 text-red-700 dark:text-red-300">

@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { VIP_PACKAGES, formatPoints, type OwnChainDeposit } from '@app/contract';
 import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
 import { CopyButton } from '../../components/ui/copy-button';
 import { errorMessage } from '../../lib/api';
 import { msg, t } from '../../lib/i18n';
@@ -29,7 +30,12 @@ const STATUS_CLASS: Record<OwnChainDeposit['status'], string> = {
 /** `packageAmount`: the package page's chosen package, whose price is what to send. */
 export function OwnAddressCard({ packageAmount, packages }: { packageAmount?: string; packages?: boolean }) {
   const query = useQuery({ queryKey: ownAddressKey, queryFn: fetchOwnAddress, refetchInterval: 15_000 });
-  if (query.isPending) return <Card>{t('Loading your deposit address…')}</Card>;
+  if (query.isPending)
+    return (
+      <Card>
+        <Skeleton label={t('Loading your deposit address…')} rows={2} />
+      </Card>
+    );
   if (query.isError) return <Card role="alert">{errorMessage(query.error, t('Could not load your deposit address.'))}</Card>;
   const d = query.data;
   return (

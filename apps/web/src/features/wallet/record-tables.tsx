@@ -8,6 +8,8 @@ import { useMyDeposits, useMyWithdrawals } from '../../lib/account-api';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 import { LongValue } from '../../components/ui/long-value';
 import { t } from '../../lib/i18n';
+import { ListLoading } from '../../components/ui/list-state';
+import { EmptyState } from '../../components/ui/empty-state';
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -40,9 +42,7 @@ function RecordTable({
   const [page, setPage] = useState(1);
   if (isPending) {
     return (
-      <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-        {t('Loading…')}
-      </p>
+      <ListLoading label={t('Loading…')} />
     );
   }
   if (isError || !rows) {
@@ -52,7 +52,12 @@ function RecordTable({
       </p>
     );
   }
-  if (rows.length === 0) return <p className="py-4 text-slate-600 dark:text-slate-300">{empty}</p>;
+  if (rows.length === 0)
+    return (
+      <EmptyState art="coins">
+        <p>{empty}</p>
+      </EmptyState>
+    );
 
   const pageCount = Math.ceil(rows.length / HISTORY_PAGE_SIZE);
   const current = Math.min(page, pageCount);
@@ -143,7 +148,7 @@ export function WithdrawalTable() {
   return (
     <RecordTable
       caption={t('Your withdrawals')}
-      referenceLabel={t('Payment ID')}
+      referenceLabel={t('Payout address')}
       rows={q.data?.map(withdrawalRow)}
       isPending={q.isPending}
       isError={q.isError}

@@ -11,6 +11,7 @@ import { SignedAmount } from '../../components/ui/signed-amount';
 import { STATEMENT_CSV_URL, fetchStatementPage, walletKeys } from './api';
 import { DataCell, DataRow, DataTable } from '../../components/ui/table';
 import { t } from '../../lib/i18n';
+import { ListLoading } from '../../components/ui/list-state';
 
 
 function Row({ entry }: { entry: StatementEntry }) {
@@ -58,9 +59,7 @@ export function StatementPage() {
 
         <div className="mt-4">
           {query.isPending ? (
-            <p role="status" className="py-4 text-slate-600 dark:text-slate-300">
-              {t('Loading your statement…')}
-            </p>
+            <ListLoading label={t('Loading your statement…')} />
           ) : query.isError && entries.length === 0 ? (
             <p role="alert" className="py-4 text-red-700 dark:text-red-300">
               {t('Could not load your statement. Please try again later.')}
@@ -87,6 +86,7 @@ export function StatementPage() {
           )}
         </div>
 
+        {query.isFetchingNextPage && <ListLoading label={t('Loading…')} rows={2} />}
         {query.hasNextPage && (
           <div className="mt-4 text-center">
             <button
@@ -95,7 +95,7 @@ export function StatementPage() {
               disabled={query.isFetchingNextPage}
               onClick={() => void query.fetchNextPage()}
             >
-              {query.isFetchingNextPage ? t('Loading…') : t('Load more')}
+              {t('Load more')}
             </button>
           </div>
         )}

@@ -498,6 +498,7 @@ const PARAM_ROUTES: ParamRoute[] = [
   { key: 'POST /api/v1/admin/support/tickets/:id/assign' },
   { key: 'POST /api/v1/admin/support/tickets/:id/close' },
   { key: 'GET /api/v1/kyc/documents/:id' },
+  { key: 'GET /api/v1/admin/users/:id' },
   { key: 'POST /api/v1/admin/kyc/submissions/:id/review', body: () => ({ decision: 'reject', reason: 'No' }) },
 ];
 
@@ -523,10 +524,10 @@ interface QueryRoute {
 const QUERY_ROUTES: QueryRoute[] = [
   { key: 'GET /api/v1/user/all', schema: userListQuery, names: ['page', 'limit', 'q'] },
   { key: 'GET /api/v1/admin/audit', schema: auditQuery, names: ['page', 'limit', 'actor', 'action', 'from', 'to'] },
-  { key: 'GET /api/v1/deposit/deposit', schema: adminDepositsQuery, names: ['page', 'limit', 'status', 'email'] },
+  { key: 'GET /api/v1/deposit/deposit', schema: adminDepositsQuery, names: ['page', 'limit', 'status', 'email', 'order'] },
   { key: 'GET /api/v1/deposit/unmatched', schema: unmatchedQuery, names: ['page', 'limit'] },
   { key: 'GET /api/v1/deposit/addresses', schema: depositAddressesQuery, names: ['page', 'limit'] },
-  { key: 'GET /api/v1/withdraw', schema: adminWithdrawalsQuery, names: ['page', 'limit', 'status', 'email'] },
+  { key: 'GET /api/v1/withdraw', schema: adminWithdrawalsQuery, names: ['page', 'limit', 'status', 'email', 'order'] },
   { key: 'GET /api/v1/user/statement', schema: statementQuery, names: ['cursor', 'limit'] },
   { key: 'GET /api/v1/admin/closed-accounts', schema: closedAccountsQuery, names: ['page', 'limit'] },
   { key: 'GET /api/v1/user/referrals', schema: referralsQuery, names: ['page', 'limit'] },
@@ -608,6 +609,7 @@ const GUARDED_FOR_USER = new Set([
   'DELETE /api/v1/user/:id/delete-user',
   'GET /api/v1/admin/audit',
   'GET /api/v1/admin/closed-accounts',
+  'GET /api/v1/admin/users/:id',
   'PUT /api/v1/settings',
   'POST /api/v1/video',
   'GET /api/v1/video/:id',

@@ -44,6 +44,8 @@ export const ROUTES: Record<string, Expect> = {
   'POST /api/v1/notifications/read': { anonymous: 401, user: 400 }, // `{}` names nothing to mark
   'GET /api/v1/notifications/stream': NEEDS_LOGIN, // a user's answer is a stream that stays open (role-matrix opens it)
   'POST /api/v1/point/transfer': NEEDS_LOGIN,
+  'POST /api/v1/user/lookup-recipient': NEEDS_LOGIN,
+  'GET /api/v1/user/recent-recipients': NEEDS_LOGIN,
   'POST /api/v1/subscription/activate-with-points': NEEDS_LOGIN,
   'POST /api/v1/subscription/apply-code': NEEDS_LOGIN,
   'POST /api/v1/deposit/deposit': NEEDS_LOGIN,
@@ -93,6 +95,7 @@ export const ROUTES: Record<string, Expect> = {
   'DELETE /api/v1/user/:id/delete-user': ADMIN_ONLY,
   'GET /api/v1/admin/stats/users': ADMIN_ONLY,
   'GET /api/v1/admin/closed-accounts': ADMIN_ONLY,
+  'GET /api/v1/admin/users/:id': ADMIN_ONLY,
   'GET /api/v1/admin/dashboard': ADMIN_ONLY,
   'GET /api/v1/admin/audit': ADMIN_ONLY,
   'GET /api/v1/admin/go-live': ADMIN_ONLY,

@@ -3,50 +3,25 @@
 // (the balance and a feed line naming the sender, no reload); lines are grouped by day; a line's detail view holds
 // the e-mail with a copy button; on phones the statement is the feed. At 360 and 1,280 px, English and Arabic,
 // light and dark, axe clean and never wider than the screen.
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { SADMIN, api, expect, expectAccessible, newUser, signUpViaApi, test } from './fixtures';
+import { api, expect, newUser, signUpViaApi, test } from './fixtures';
+import { COMBOS, checkScreen, pageAt, sadminRequest } from './app-feel';
 
-type Theme = 'light' | 'dark';
-type Lang = 'en' | 'ar';
 
 const WORDS = {
   en: { first: 'Make your first deposit', added: 'Added by an admin', today: 'Today', yesterday: 'Yesterday' },
   ar: { first: 'قم بأول إيداع لك', added: 'أضافها مشرف', today: 'اليوم', yesterday: 'أمس' },
 } as const;
 
-async function context(browser: Browser, width: number, theme: Theme, lang: Lang) {
-  const ctx = await browser.newContext({ viewport: { width, height: 800 }, locale: lang === 'ar' ? 'ar-AE' : 'en-US' });
-  await ctx.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await ctx.addInitScript((t) => localStorage.setItem('theme', t), theme);
-  return ctx.newPage();
-}
 
-async function check(page: Page, lang: Lang) {
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-  await expectAccessible(page);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-}
 
-async function sadminRequest(browser: Browser): Promise<APIRequestContext> {
-  const ctx = await browser.newContext();
-  expect((await api(ctx.request, 'POST', '/user/login', SADMIN)).status).toBe(200);
-  return ctx.request;
-}
 
-const COMBOS: [number, Lang, Theme][] = [
-  [360, 'en', 'light'],
-  [360, 'ar', 'dark'],
-  [1280, 'en', 'dark'],
-  [1280, 'ar', 'light'],
-];
 
 for (const [width, lang, theme] of COMBOS) {
   test(`the balance in view and the activity feed (${width} px, ${lang}, ${theme})`, async ({ browser }) => {
     test.setTimeout(180_000);
     const words = WORDS[lang];
     const boss = await sadminRequest(browser);
-    const page = await context(browser, width, theme, lang);
+    const page = await pageAt(browser, width, theme, lang, { clipboard: true });
     const me = await signUpViaApi(page, newUser('feed'));
     if (lang === 'ar') expect((await api(page.request, 'PUT', '/user/language', { language: 'ar' })).status).toBe(200);
 
@@ -62,13 +37,15 @@ for (const [width, lang, theme] of COMBOS) {
     for (const href of ['/user/deposit', '/user/withdraw', '/user/transfer', '/user/statement']) {
       await expect(page.locator(`nav[aria-labelledby="dashboard-actions"] a[href="${href}"]`)).toBeInViewport();
     }
-    await check(page, lang);
+    await checkScreen(page, lang);
 
     // The eye hides the balance, and the choice outlives a reload; pressed again, the number is back.
     const eye = page.getByTestId('balance-eye');
     await eye.click();
     await expect(eye).toHaveAttribute('aria-pressed', 'true');
     await expect(balance).toContainText('***');
+    // The live stream connects once the page has shown (lib/page-shown.ts): money is sent only after it has.
+    const stream = page.waitForResponse((res) => res.url().endsWith('/api/v1/notifications/stream') && res.status() === 200);
     await page.reload();
     await expect(page.getByTestId('balance-eye')).toHaveAttribute('aria-pressed', 'true');
     await expect(balance).toContainText('***');
@@ -77,6 +54,7 @@ for (const [width, lang, theme] of COMBOS) {
     await expect(balance).toHaveText('0.00');
 
     // Money arrives while the page is open: the balance and the feed follow without a reload.
+    await stream;
     expect((await api(boss, 'POST', '/adpoint/addpoint', { email: me.email, points: 50 })).status).toBe(200);
     await expect(balance).toHaveText('50.00');
     await expect(first).toHaveCount(0);
@@ -84,7 +62,7 @@ for (const [width, lang, theme] of COMBOS) {
     await expect(lines).toHaveCount(1);
     await expect(lines.first().getByTestId('activity-title')).toHaveText(words.added);
 
-    const senderPage = await context(browser, width, theme, lang);
+    const senderPage = await pageAt(browser, width, theme, lang, { clipboard: true });
     const sender = newUser('feedsender');
     sender.fullName = `Sara Sender ${Date.now().toString(36)}`;
     await signUpViaApi(senderPage, sender);
@@ -108,7 +86,7 @@ for (const [width, lang, theme] of COMBOS) {
     await expect(detail).toContainText('62.50');
     await detail.getByRole('button', { name: new RegExp(sender.email.replace(/[.+]/g, '\\$&')) }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(sender.email);
-    await check(page, lang);
+    await checkScreen(page, lang);
 
     // Grouped by day: the oldest movement, as if made yesterday, opens a group of its own under "Yesterday". The
     // server's times are real, so the answer is shifted in flight (the grouping is the client's).
@@ -138,7 +116,7 @@ for (const [width, lang, theme] of COMBOS) {
       await expect(page.getByTestId('statement-row')).toHaveCount(2);
       await expect(page.getByTestId('activity-line').first()).toBeHidden();
     }
-    await check(page, lang);
+    await checkScreen(page, lang);
     await page.context().close();
   });
 }

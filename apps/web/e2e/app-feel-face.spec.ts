@@ -4,24 +4,16 @@
 // separators, dates read one way per language, and the contact page shows the address the super admin set.
 // At 360 and 1,280 px, in English and Arabic, light and dark; every page axe-clean and never wider than the screen.
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
-import { SADMIN, api, expect, expectAccessible, loginViaApi, signUpViaApi, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { SADMIN, api, expect, loginViaApi, signUpViaApi, test } from './fixtures';
+import { COMBOS, checkScreen, pageAt, type Lang, type Theme } from './app-feel';
 
-type Theme = 'light' | 'dark';
-type Lang = 'en' | 'ar';
 
-async function context(browser: Browser, width: number, theme: Theme, lang: Lang) {
-  const ctx = await browser.newContext({ viewport: { width, height: 800 }, locale: lang === 'ar' ? 'ar-AE' : 'en-US' });
-  await ctx.addInitScript((t) => localStorage.setItem('theme', t), theme);
-  return ctx.newPage();
-}
 
+/** The theme asked for, then every screen's check. */
 async function check(page: Page, lang: Lang, theme: Theme) {
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-  await expectAccessible(page);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+  await checkScreen(page, lang);
 }
 
 /** The font faces the page has loaded (document.fonts), by family, once every pending load has settled. */
@@ -34,16 +26,10 @@ const loadedFaces = (page: Page) =>
 /** No element shows "Loading…" as text (English or Arabic): loading states are skeletons. */
 const loadingText = (page: Page) => page.locator('body').getByText(/Loading|جارٍ/);
 
-const COMBOS: [number, Lang, Theme][] = [
-  [360, 'en', 'light'],
-  [360, 'ar', 'dark'],
-  [1280, 'en', 'dark'],
-  [1280, 'ar', 'light'],
-];
 
 for (const [width, lang, theme] of COMBOS) {
   test(`the face: typeface, logo, hero, contact address (${width} px, ${lang}, ${theme})`, async ({ browser }) => {
-    const page = await context(browser, width, theme, lang);
+    const page = await pageAt(browser, width, theme, lang);
     // The address the super admin sets is what the contact page shows (a live setting, read through GET /config).
     const sadmin = await browser.newContext();
     await api(sadmin.request, 'POST', '/user/login', SADMIN);
@@ -84,7 +70,7 @@ for (const [width, lang, theme] of COMBOS) {
   });
 
   test(`skeletons, not "Loading…", and one date format (${width} px, ${lang}, ${theme})`, async ({ browser }) => {
-    const page = await context(browser, width, theme, lang);
+    const page = await pageAt(browser, width, theme, lang);
     await signUpViaApi(page);
     if (lang === 'ar') expect((await api(page.request, 'PUT', '/user/language', { language: 'ar' })).status).toBe(200);
     const claim = await api(page.request, 'POST', '/deposit/deposit', { amount: 12, transactionId: randomBytes(32).toString('hex') });
@@ -116,13 +102,13 @@ for (const [width, lang, theme] of COMBOS) {
 
   test(`the admin chart's figures carry thousands separators (${width} px, ${lang}, ${theme})`, async ({ browser }) => {
     // A deposit claim of 4,500 USDT today puts the deposits axis in the thousands.
-    const user = await context(browser, width, theme, lang);
+    const user = await pageAt(browser, width, theme, lang);
     await signUpViaApi(user);
     const claim = await api(user.request, 'POST', '/deposit/deposit', { amount: 4500, transactionId: randomBytes(32).toString('hex') });
     expect(claim.status, JSON.stringify(claim.body)).toBe(201);
     await user.context().close();
 
-    const page = await context(browser, width, theme, lang);
+    const page = await pageAt(browser, width, theme, lang);
     await loginViaApi(page, SADMIN.email, SADMIN.password);
     // The account keeps its language: set it either way (an earlier run may have left Arabic).
     expect((await api(page.request, 'PUT', '/user/language', { language: lang })).status).toBe(200);

@@ -3,24 +3,12 @@
 // the side menu leads with the app and keeps the public pages below; app pages get the compact footer; at 360 px no
 // two top-bar elements overlap (signed out, signed in, admin), and the bell's and the account's places keep their
 // size while they load. At 360 and 1,280 px, in English and Arabic, light and dark; every page axe-clean.
-import type { Browser, Locator, Page, Route } from '@playwright/test';
-import { SADMIN, api, expect, expectAccessible, loginViaApi, newUser, signUpViaApi, test } from './fixtures';
+import type { Locator, Page, Route } from '@playwright/test';
+import { SADMIN, api, expect, loginViaApi, newUser, signUpViaApi, test } from './fixtures';
+import { COMBOS, checkScreen, pageAt } from './app-feel';
 
-type Theme = 'light' | 'dark';
-type Lang = 'en' | 'ar';
 
-async function context(browser: Browser, width: number, theme: Theme, lang: Lang) {
-  const ctx = await browser.newContext({ viewport: { width, height: 740 }, locale: lang === 'ar' ? 'ar-AE' : 'en-US' });
-  await ctx.addInitScript((t) => localStorage.setItem('theme', t), theme);
-  return ctx.newPage();
-}
 
-async function check(page: Page, lang: Lang) {
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-  await expectAccessible(page);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-}
 
 type Box = { name: string; x: number; y: number; width: number; height: number };
 
@@ -59,18 +47,12 @@ const rect = (l: Locator) => l.evaluate((el) => {
   return { x: Math.round(r.x), y: Math.round(r.y), width: Math.round(r.width), height: Math.round(r.height) };
 });
 
-const COMBOS: [number, Lang, Theme][] = [
-  [360, 'en', 'light'],
-  [360, 'ar', 'dark'],
-  [1280, 'en', 'dark'],
-  [1280, 'ar', 'light'],
-];
 
 for (const [width, lang, theme] of COMBOS) {
   const phone = width < 768;
 
   test(`signed in: the tab bar, the side menu's order, the compact footer, a steady top bar (${width} px, ${lang}, ${theme})`, async ({ browser }) => {
-    const page = await context(browser, width, theme, lang);
+    const page = await pageAt(browser, width, theme, lang, { height: 740 });
     await signUpViaApi(page, newUser('shell'));
     if (lang === 'ar') expect((await api(page.request, 'PUT', '/user/language', { language: 'ar' })).status).toBe(200);
 
@@ -116,7 +98,7 @@ for (const [width, lang, theme] of COMBOS) {
       await expect(page).toHaveURL(/\/user\/transfer$/);
       await expect(links.nth(2)).toHaveAttribute('aria-current', 'page');
       await expect(links.nth(0)).not.toHaveAttribute('aria-current', 'page');
-      await check(page, lang);
+      await checkScreen(page, lang);
       await links.nth(3).click();
       await expect(page).toHaveURL(/\/user\/statement$/);
       await expect(links.nth(3)).toHaveAttribute('aria-current', 'page');
@@ -144,7 +126,7 @@ for (const [width, lang, theme] of COMBOS) {
       'tel:+97141234567',
     ]);
     expect((await rect(footer)).height).toBeLessThanOrEqual(phone ? 150 : 60);
-    await check(page, lang);
+    await checkScreen(page, lang);
 
     // The side menu: the app first (money, then team and security, the account), the public pages after it.
     if (phone) await page.locator('button[aria-controls="side-menu"]').click();
@@ -157,7 +139,7 @@ for (const [width, lang, theme] of COMBOS) {
     const lastApp = Math.max(...['/user/dashboard', '/user/transfer', '/user/referrals', '/user/security', '/user/profile'].map((p) => order.indexOf(p)));
     const firstPublic = Math.min(...['/', '/allpackage', '/blog', '/contact', '/about'].map((p) => order.indexOf(p)));
     expect(lastApp).toBeLessThan(firstPublic);
-    await check(page, lang);
+    await checkScreen(page, lang);
     if (phone) await page.keyboard.press('Escape');
 
     await page.goto('/');
@@ -168,7 +150,7 @@ for (const [width, lang, theme] of COMBOS) {
   });
 
   test(`signed out and as an admin: the top bar never overlaps itself, no tab bar (${width} px, ${lang}, ${theme})`, async ({ browser }) => {
-    const page = await context(browser, width, theme, lang);
+    const page = await pageAt(browser, width, theme, lang, { height: 740 });
     for (const path of ['/', '/login', '/allpackage']) {
       await page.goto(path);
       await expect(page.getByTestId('theme-toggle')).toBeVisible();
@@ -178,7 +160,7 @@ for (const [width, lang, theme] of COMBOS) {
       const logo = page.getByTestId('top-bar').locator('a[href="/"]');
       if (phone) expect((await rect(logo)).width).toBeLessThanOrEqual(40);
     }
-    await check(page, lang);
+    await checkScreen(page, lang);
 
     await loginViaApi(page, SADMIN.email, SADMIN.password);
     if (lang === 'ar') expect((await api(page.request, 'PUT', '/user/language', { language: 'ar' })).status).toBe(200);
@@ -190,7 +172,7 @@ for (const [width, lang, theme] of COMBOS) {
     }
     if (phone) await expect(page.getByTestId('tab-bar')).toBeVisible();
     else await expect(page.getByTestId('tab-bar')).toBeHidden();
-    await check(page, lang);
+    await checkScreen(page, lang);
     // Leave the super admin's language as it was.
     if (lang === 'ar') await api(page.request, 'PUT', '/user/language', { language: 'en' });
     await page.context().close();

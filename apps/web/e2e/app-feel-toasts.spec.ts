@@ -3,24 +3,12 @@
 // the field and not as a toast; on a phone toasts sit at the bottom above the tab bar, on a desk at the top, and
 // they never cover a secret shown once (the two-factor key and QR code). At 360 and 1,280 px, in English and
 // Arabic, light and dark; every page axe-clean.
-import type { Browser, Locator, Page } from '@playwright/test';
-import { SADMIN, api, expect, expectAccessible, newUser, signUpViaApi, test } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { SADMIN, api, expect, newUser, signUpViaApi, test } from './fixtures';
+import { COMBOS, checkScreen, pageAt } from './app-feel';
 
-type Theme = 'light' | 'dark';
-type Lang = 'en' | 'ar';
 
-async function context(browser: Browser, width: number, theme: Theme, lang: Lang) {
-  const ctx = await browser.newContext({ viewport: { width, height: 740 }, locale: lang === 'ar' ? 'ar-AE' : 'en-US' });
-  await ctx.addInitScript((t) => localStorage.setItem('theme', t), theme);
-  return ctx.newPage();
-}
 
-async function check(page: Page, lang: Lang) {
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-  await expectAccessible(page);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-}
 
 /** Loads `path` and waits until the bell's live stream is connected. */
 async function openWithStream(page: Page, path: string) {
@@ -34,12 +22,6 @@ const box = (l: Locator) => l.evaluate((el) => {
   return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
 });
 
-const COMBOS: [number, Lang, Theme][] = [
-  [360, 'en', 'light'],
-  [360, 'ar', 'dark'],
-  [1280, 'en', 'dark'],
-  [1280, 'ar', 'light'],
-];
 
 for (const [width, lang, theme] of COMBOS) {
   const phone = width < 768;
@@ -51,7 +33,7 @@ for (const [width, lang, theme] of COMBOS) {
     const recipient = await signUpViaApi(recipientPage, newUser('toastee'));
     await recipientPage.context().close();
 
-    const page = await context(browser, width, theme, lang);
+    const page = await pageAt(browser, width, theme, lang, { height: 740 });
     const me = await signUpViaApi(page, newUser('toaster'));
     if (lang === 'ar') expect((await api(page.request, 'PUT', '/user/language', { language: 'ar' })).status).toBe(200);
     expect((await api(admin.request, 'POST', '/adpoint/addpoint', { email: me.email, points: 10 })).status).toBe(200);
@@ -63,7 +45,7 @@ for (const [width, lang, theme] of COMBOS) {
     expect((await api(admin.request, 'POST', '/adpoint/removepoint', { email: me.email, points: 8 })).status).toBe(200);
     await expect(toasts).toHaveCount(1);
     await expect(toasts).toHaveCount(0);
-    await check(page, lang);
+    await checkScreen(page, lang);
 
     const email = page.locator('input[name="recipientEmail"]');
     const points = page.locator('input[name="points"]');
@@ -101,7 +83,7 @@ for (const [width, lang, theme] of COMBOS) {
     expect(await toasts.count()).toBeLessThanOrEqual(1);
     await expect(page.locator('[data-rht-toaster]')).not.toContainText('🔔');
 
-    await check(page, lang);
+    await checkScreen(page, lang);
 
     // A field error in the browser (nothing filled): on the fields, no toast.
     await page.reload();
@@ -111,7 +93,7 @@ for (const [width, lang, theme] of COMBOS) {
     await expect(points).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(toasts).toHaveCount(0);
-    await check(page, lang);
+    await checkScreen(page, lang);
     await admin.close();
     await page.context().close();
   });
@@ -119,7 +101,7 @@ for (const [width, lang, theme] of COMBOS) {
   test(`no toast covers the two-factor key and QR code (${width} px, ${lang}, ${theme})`, async ({ browser }) => {
     const admin = await browser.newContext();
     expect((await api(admin.request, 'POST', '/user/login', SADMIN)).status).toBe(200);
-    const page = await context(browser, width, theme, lang);
+    const page = await pageAt(browser, width, theme, lang, { height: 740 });
     const me = await signUpViaApi(page, newUser('secret'));
     if (lang === 'ar') expect((await api(page.request, 'PUT', '/user/language', { language: 'ar' })).status).toBe(200);
     expect((await api(page.request, 'POST', '/user/reauth', { password: me.password })).status).toBe(200);
@@ -130,7 +112,7 @@ for (const [width, lang, theme] of COMBOS) {
     await expect(secrets).toHaveCount(2);
     // The QR code at the bottom of the screen, where a phone's toasts would be, and the key just above it.
     await secrets.first().evaluate((el) => el.scrollIntoView({ block: 'end' }));
-    await check(page, lang);
+    await checkScreen(page, lang);
 
     // News arrives while they are shown: its toast keeps clear of both.
     expect((await api(admin.request, 'POST', '/adpoint/addpoint', { email: me.email, points: 3 })).status).toBe(200);

@@ -3,26 +3,17 @@
 // said while typing and opens no dialog; Max fills the balance; after sending, a receipt with the new balance and
 // the person in the recent recipients. /user/package?vip=3 shows its amount above the address. At 360 and 1,280 px,
 // English and Arabic, light and dark; every page axe-clean and never wider than the screen.
-import type { Browser, Page } from '@playwright/test';
-import { SADMIN, api, expect, expectAccessible, newUser, signUpViaApi, test } from './fixtures';
+import type { Browser } from '@playwright/test';
+import { SADMIN, api, expect, newUser, signUpViaApi, test } from './fixtures';
+import { COMBOS, checkScreen, pageAt, speak, type Lang, type Theme } from './app-feel';
 
-type Theme = 'light' | 'dark';
-type Lang = 'en' | 'ar';
 
-const COMBOS: [number, Lang, Theme][] = [
-  [360, 'en', 'light'],
-  [360, 'ar', 'dark'],
-  [1280, 'en', 'dark'],
-  [1280, 'ar', 'light'],
-];
 
 /** A signed-up user's page at this width, language and theme, holding `points`. */
 async function userPage(browser: Browser, width: number, theme: Theme, lang: Lang, points: number) {
-  const ctx = await browser.newContext({ viewport: { width, height: 800 }, locale: lang === 'ar' ? 'ar-AE' : 'en-US' });
-  await ctx.addInitScript((t) => localStorage.setItem('theme', t), theme);
-  const page = await ctx.newPage();
+  const page = await pageAt(browser, width, theme, lang);
   const me = await signUpViaApi(page, newUser('sender'));
-  if (lang === 'ar') expect((await api(page.request, 'PUT', '/user/language', { language: 'ar' })).status).toBe(200);
+  await speak(page, lang);
   if (points > 0) {
     const admin = await browser.newContext();
     expect((await api(admin.request, 'POST', '/user/login', SADMIN)).status).toBe(200);
@@ -32,12 +23,6 @@ async function userPage(browser: Browser, width: number, theme: Theme, lang: Lan
   return page;
 }
 
-async function looksRight(page: Page, lang: Lang) {
-  await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-  await expectAccessible(page);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
-}
 
 for (const [width, lang, theme] of COMBOS) {
   test(`a transfer checked before it is confirmed, then its receipt (${width} px, ${lang}, ${theme})`, async ({ browser }) => {
@@ -61,7 +46,7 @@ for (const [width, lang, theme] of COMBOS) {
     await send.click();
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(dialog).toHaveCount(0);
-    await looksRight(page, lang);
+    await checkScreen(page, lang);
 
     // A member: their name (and initials) before anything is confirmed.
     await email.fill(friend.email.toUpperCase());
@@ -83,7 +68,7 @@ for (const [width, lang, theme] of COMBOS) {
     await send.click();
     await expect(dialog).toContainText(friend.fullName);
     await expect(dialog).toContainText('12.50 USDT');
-    await looksRight(page, lang);
+    await checkScreen(page, lang);
     await dialog.locator('button').last().click();
 
     const receipt = page.getByTestId('transfer-receipt');
@@ -92,13 +77,13 @@ for (const [width, lang, theme] of COMBOS) {
     await expect(page.getByTestId('receipt-amount')).toHaveText('12.50 USDT');
     await expect(page.getByTestId('receipt-balance')).toHaveText('7.50 USDT');
     await expect(receipt.locator('time')).toHaveCount(1);
-    await looksRight(page, lang);
+    await checkScreen(page, lang);
 
     // Send again: the form is back, with the friend among the recent recipients.
     await receipt.getByRole('button').first().click();
     await expect(page.getByTestId('recent-recipients')).toContainText(friend.fullName);
     await expect(page.getByTestId('available-balance')).toHaveText('7.50 USDT');
-    await looksRight(page, lang);
+    await checkScreen(page, lang);
     await page.close();
   });
 
@@ -123,10 +108,10 @@ for (const [width, lang, theme] of COMBOS) {
     const steps = page.getByTestId('deposit-steps');
     await expect(steps).not.toHaveAttribute('open');
     expect((await steps.boundingBox())!.y).toBeGreaterThan(qrBox!.y);
-    await looksRight(page, lang);
+    await checkScreen(page, lang);
     await steps.locator('summary').click();
     await expect(steps.locator('ol')).toBeVisible();
-    await looksRight(page, lang);
+    await checkScreen(page, lang);
     await page.close();
   });
 }

@@ -1,7 +1,7 @@
 // What the app-feel journeys share: the four runs (360 and 1,280 px, English and Arabic, light and dark), a page
 // opened in one of them, and the check every screen passes there (direction, axe, no sideways scroll).
-import type { Browser, Page } from '@playwright/test';
-import { api, expect, expectAccessible } from './fixtures';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { SADMIN, api, expect, expectAccessible } from './fixtures';
 
 export type Theme = 'light' | 'dark';
 export type Lang = 'en' | 'ar';
@@ -13,10 +13,19 @@ export const COMBOS: [number, Lang, Theme][] = [
   [1280, 'ar', 'light'],
 ];
 
-export async function pageAt(browser: Browser, width: number, theme: Theme, lang: Lang): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width, height: 800 }, locale: lang === 'ar' ? 'ar-AE' : 'en-US' });
+/** A page of a new browser context at this width, theme and language (`clipboard`: it may read and write it). */
+export async function pageAt(browser: Browser, width: number, theme: Theme, lang: Lang, { height = 800, clipboard = false } = {}): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width, height }, locale: lang === 'ar' ? 'ar-AE' : 'en-US' });
+  if (clipboard) await ctx.grantPermissions(['clipboard-read', 'clipboard-write']);
   await ctx.addInitScript((t) => localStorage.setItem('theme', t), theme);
   return ctx.newPage();
+}
+
+/** The super admin's API requests, in a context of their own. */
+export async function sadminRequest(browser: Browser): Promise<APIRequestContext> {
+  const ctx = await browser.newContext();
+  expect((await api(ctx.request, 'POST', '/user/login', SADMIN)).status).toBe(200);
+  return ctx.request;
 }
 
 /** The signed-in account's saved language, which the app follows. */

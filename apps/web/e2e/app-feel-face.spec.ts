@@ -5,14 +5,14 @@
 // At 360 and 1,280 px, in English and Arabic, light and dark; every page axe-clean and never wider than the screen.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { SADMIN, api, expect, loginViaApi, signUpViaApi, test } from './fixtures';
-import { COMBOS, checkScreen, pageAt, type Lang, type Theme } from './app-feel';
+import { SADMIN, api, expect, signUpViaApi, test } from './fixtures';
+import { COMBOS, checkScreen, freshAdminPage, pageAt, type Lang, type Theme } from './app-feel';
 
 
 
 /** The theme asked for, then every screen's check. */
 async function check(page: Page, lang: Lang, theme: Theme) {
-  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /dark/ : /^(?!.*dark)/);
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
   await checkScreen(page, lang);
 }
 
@@ -108,10 +108,7 @@ for (const [width, lang, theme] of COMBOS) {
     expect(claim.status, JSON.stringify(claim.body)).toBe(201);
     await user.context().close();
 
-    const page = await pageAt(browser, width, theme, lang);
-    await loginViaApi(page, SADMIN.email, SADMIN.password);
-    // The account keeps its language: set it either way (an earlier run may have left Arabic).
-    expect((await api(page.request, 'PUT', '/user/language', { language: lang })).status).toBe(200);
+    const page = await freshAdminPage(browser, width, theme, lang);
     await page.goto('/admin/dashboard');
     // The charts load lazily; the first one's texts are its axes' ticks (days as MM-DD, and the amounts).
     await expect(page.locator('.recharts-wrapper > svg')).toHaveCount(2, { timeout: 20_000 });

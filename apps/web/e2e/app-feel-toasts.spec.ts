@@ -40,8 +40,11 @@ for (const [width, lang, theme] of COMBOS) {
 
     const toasts = page.locator('[data-rht-toaster] [role="status"]');
     await openWithStream(page, '/user/transfer');
-    // Spent elsewhere meanwhile: the page still believes 10, the server knows 2. Its news toast comes and goes
-    // (scanned once it has gone: axe reads a toast caught mid-fade as low contrast).
+    // Spent elsewhere meanwhile: the page still believes 10 (its balance read is held at 10, as a page whose
+    // stream missed the news would), the server knows 2. The news toast comes and goes (scanned once it has gone:
+    // axe reads a toast caught mid-fade as low contrast).
+    const balanceRead = '**/api/v1/user/point';
+    await page.route(balanceRead, (route) => route.fulfill({ json: { success: true, message: 'Points', point: 10 } }));
     expect((await api(admin.request, 'POST', '/adpoint/removepoint', { email: me.email, points: 8 })).status).toBe(200);
     await expect(toasts).toHaveCount(1);
     await expect(toasts).toHaveCount(0);
@@ -62,6 +65,7 @@ for (const [width, lang, theme] of COMBOS) {
     await expect(toasts).toHaveCount(0);
 
     // Accepted: one toast, the answer's, and not also the live notification of the same transfer.
+    await page.unroute(balanceRead);
     const unread = page.getByTestId('notification-count');
     const unreadBefore = (await unread.count()) ? Number(await unread.textContent()) : 0;
     await points.fill('2');

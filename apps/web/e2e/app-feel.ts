@@ -1,7 +1,7 @@
 // What the app-feel journeys share: the four runs (360 and 1,280 px, English and Arabic, light and dark), a page
 // opened in one of them, and the check every screen passes there (direction, axe, no sideways scroll).
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { SADMIN, api, expect, expectAccessible } from './fixtures';
+import { SADMIN, api, expect, expectAccessible, loginViaApi, newUser } from './fixtures';
 
 export type Theme = 'light' | 'dark';
 export type Lang = 'en' | 'ar';
@@ -35,7 +35,28 @@ export async function speak(page: Page, lang: Lang) {
 
 export async function checkScreen(page: Page, lang: Lang) {
   await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+  // Nothing caught mid-animation (a toast sliding in is half transparent, which axe reads as low contrast);
+  // endless ones (a skeleton's pulse) do not count.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   await expectAccessible(page);
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+}
+
+/**
+ * A page signed in as a new admin (promoted by the super admin), speaking `lang`: journeys that switch an admin's
+ * language use their own, as the super admin's saved language is shared by every journey running beside them.
+ */
+export async function freshAdminPage(browser: Browser, width: number, theme: Theme, lang: Lang): Promise<Page> {
+  const page = await pageAt(browser, width, theme, lang);
+  const staff = newUser('staff');
+  const signed = await api(page.request, 'POST', '/user/register', staff);
+  expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+  const sadmin = await sadminRequest(browser);
+  expect((await api(sadmin, 'PUT', `/user/${signed.body.user._id}/update-role`, { role: 'ADMIN' })).status).toBe(200);
+  await loginViaApi(page, staff.email, staff.password);
+  await speak(page, lang);
+  return page;
 }

@@ -4,6 +4,7 @@
 // separators, dates read one way per language, and the contact page shows the address the super admin set.
 // At 360 and 1,280 px, in English and Arabic, light and dark; every page axe-clean and never wider than the screen.
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_SUPPORT_ADDRESS } from '@app/contract';
 import type { Page } from '@playwright/test';
 import { SADMIN, api, expect, signUpViaApi, test } from './fixtures';
 import { COMBOS, checkScreen, freshAdminPage, pageAt, type Lang, type Theme } from './app-feel';
@@ -35,7 +36,6 @@ for (const [width, lang, theme] of COMBOS) {
     await api(sadmin.request, 'POST', '/user/login', SADMIN);
     const address = `Office ${randomBytes(2).readUInt16BE()}, Plex Tower, Dubai`;
     expect((await api(sadmin.request, 'PUT', '/settings', { supportAddress: address })).status).toBe(200);
-    await sadmin.close();
 
     await page.goto('/');
     await expect(page.locator('h1')).toBeVisible();
@@ -66,6 +66,9 @@ for (const [width, lang, theme] of COMBOS) {
     await page.goto('/contact');
     await expect(page.getByTestId('contact-address')).toHaveText(address);
     await check(page, lang, theme);
+    // The setting is the whole site's: back to the default, whose text the other journeys read in both languages.
+    expect((await api(sadmin.request, 'PUT', '/settings', { supportAddress: DEFAULT_SUPPORT_ADDRESS })).status).toBe(200);
+    await sadmin.close();
     await page.context().close();
   });
 

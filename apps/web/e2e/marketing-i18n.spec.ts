@@ -41,7 +41,7 @@ test('in English the marketing pages keep their texts and never download the Ara
   await expect(page.getByRole('link', { name: 'The 2024 crypto rally: what happened and what it does not mean' })).toBeVisible();
   await page.goto('/blog/crypto-rally-2024');
   await expect(page.getByRole('heading', { level: 2, name: 'What moved the market' })).toBeVisible();
-  await expect(page.locator('#main')).toContainText('Published 2024-12-15');
+  await expect(page.locator('#main')).toContainText('Published 15 Dec 2024');
   await expect(page.getByRole('link', { name: '← All articles' })).toBeVisible();
   await page.goto('/allpackage');
   await expect(page.getByRole('link', { name: 'Choose VIP3, 40 USDT' })).toHaveText('Choose VIP3');

@@ -159,7 +159,9 @@ export function TransferPage() {
                   onBlur={() => setCheckedEmail(lookupable(recipientEmail))}
                   disabled={money.pending}
                 />
-                {lookupable(recipientEmail) === checkedEmail && <RecipientCheck email={checkedEmail} />}
+                {/* The look-up's line has its place before it shows: leaving the field for Send starts it, and a
+                    line pushing the button down between the press and the release would lose that click. */}
+                <div className="flex min-h-8 items-center">{lookupable(recipientEmail) === checkedEmail && <RecipientCheck email={checkedEmail} />}</div>
               </div>
               <div className="grid gap-2">
                 <AmountInput

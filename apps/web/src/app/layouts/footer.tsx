@@ -22,13 +22,7 @@ function CompactFooter({ year }: { year: number }) {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
         <nav aria-label={t('Quick links')}>
           <ul className="flex flex-wrap gap-x-4 gap-y-1">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {t(link.label)}
-                </Link>
-              </li>
-            ))}
+            <QuickLinkItems />
           </ul>
         </nav>
         <a href={`mailto:${config.supportEmail}`} dir="ltr" className={linkClass}>
@@ -67,13 +61,7 @@ export function Footer() {
             {t('Quick links')}
           </h2>
           <ul className="mt-2 space-y-1 text-sm">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {t(link.label)}
-                </Link>
-              </li>
-            ))}
+            <QuickLinkItems />
           </ul>
         </section>
         <section aria-labelledby="footer-about">
@@ -112,4 +100,15 @@ export function Footer() {
       </p>
     </footer>
   );
+}
+
+/** The spec's quick links, one list item each: the compact footer's line and the full footer's column. */
+function QuickLinkItems() {
+  return QUICK_LINKS.map((link) => (
+    <li key={link.to}>
+      <Link to={link.to} className={linkClass}>
+        {t(link.label)}
+      </Link>
+    </li>
+  ));
 }

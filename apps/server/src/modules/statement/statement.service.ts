@@ -66,10 +66,11 @@ async function accountOf(db: Db, userId: string): Promise<{ id: number; balance:
 async function page(db: Db, accountId: number, before: number | null, limit: number): Promise<Row[]> {
   const r = await db.execute<Row>(sql`
     select e.id, e.amount_cents, e.created_at, t.kind, t.memo,
-      -- A transfer's other party by their current name (the memo keeps ids and e-mails only).
+      -- A transfer's other party by their current name (the memo keeps ids and e-mails only). The memo's id is
+      -- cast to the key's type, so the look-up uses the primary key (casting the key to text read every user).
       case when t.kind = 'transfer' then (
         select u.full_name from users u
-        where u.id::text = case when e.amount_cents < 0 then t.memo->>'toUserId' else t.memo->>'fromUserId' end
+        where u.id = (case when e.amount_cents < 0 then t.memo->>'toUserId' else t.memo->>'fromUserId' end)::uuid
       ) end as counterparty_name
     from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
     where e.account_id = ${accountId} ${before === null ? sql`` : sql`and e.id < ${before}`}

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 import { dbPoolWaits, dbPoolWaitSeconds, trackPool } from '../metrics.js';
 
@@ -72,6 +75,31 @@ export function verifyPrimary(client: pg.PoolClient, done: (err?: Error) => void
     (r) => done(r.rows[0]?.standby ? Object.assign(new Error('the database server is a read-only standby'), { code: '25006' }) : undefined),
     (e: Error) => done(e),
   );
+}
+
+const dialect = new PgDialect();
+/** Statement names by text: the texts sent through executeNamed are few and fixed (built from code, never data). */
+const preparedNames = new Map<string, string>();
+/** More distinct texts than this means a caller builds its text from data: refuse rather than fill every connection. */
+const MAX_PREPARED = 64;
+
+/**
+ * `q.execute(query)`, sent as a named prepared statement: each connection parses and plans the text once, and
+ * PostgreSQL moves to its generic plan, instead of parsing and planning it for every request (decision 008: for the
+ * transfer's one statement, with its CTEs and notifications, pgbench put that work at about a third of its cost). The
+ * name is a hash of the text, so one name is always one text. Only for a text that is the same for every call
+ * (values go in parameters): each distinct text stays prepared on every connection that ran it. The session lookup
+ * uses drizzle's own `.prepare(name)` for the same reason. On the pool or inside a transaction alike.
+ */
+export function executeNamed<T extends Record<string, unknown>>(q: DbOrTx, query: SQL): Promise<pg.QueryResult<T>> {
+  const compiled = dialect.sqlToQuery(query);
+  let name = preparedNames.get(compiled.sql);
+  if (name === undefined) {
+    if (preparedNames.size >= MAX_PREPARED) throw new Error(`executeNamed: more than ${MAX_PREPARED} distinct statement texts`);
+    name = `x_${createHash('sha256').update(compiled.sql).digest('base64url').slice(0, 24)}`;
+    preparedNames.set(compiled.sql, name);
+  }
+  return q._.session.prepareQuery(compiled, undefined, name, false).execute() as Promise<pg.QueryResult<T>>;
 }
 
 export { schema };

@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../../errors.js';
 import { postingCall, postingDone, postingError } from '../../ledger/ledger.js';
 import { notificationCtes } from '../notifications/notify.js';
 import { emailOutboxFilled } from '../notifications/email-jobs.js';
-import type { DbOrTx } from '../../db/client.js';
+import { executeNamed, type DbOrTx } from '../../db/client.js';
 
 /**
  * One statement finds the recipient by e-mail and, unless it is the sender, posts the transfer to them and tells
@@ -59,7 +59,7 @@ export async function transfer(
   type Row = { recipient_id: string; transaction_id: number | null; notified: number };
   let rows: Row[];
   try {
-    rows = (await q.execute<Row>(statement)).rows;
+    rows = (await executeNamed<Row>(q, statement)).rows;
   } catch (e) {
     throw postingError(e, posting);
   }

@@ -94,6 +94,36 @@ describe('POST /point/transfer', () => {
   });
 });
 
+describe('the transfer statement is prepared by name (decision 008)', () => {
+  /** The named statements on every connection the pool holds (each connection has its own). */
+  async function preparedOnPool(): Promise<{ name: string; statement: string; generic_plans: number; custom_plans: number }[]> {
+    const pool = ctx.db.$client;
+    const clients = [];
+    try {
+      // Checking out as many as the pool holds hands out every idle connection, the ones that ran the transfers too.
+      for (let i = 0; i < Math.max(1, pool.totalCount); i++) clients.push(await pool.connect());
+      const all = await Promise.all(clients.map((c) => c.query('select name, statement, generic_plans, custom_plans from pg_prepared_statements')));
+      return all.flatMap((r) => r.rows);
+    } finally {
+      for (const c of clients) c.release();
+    }
+  }
+
+  test('each connection parses and plans it once, then runs it on its generic plan; with or without a key', async () => {
+    const a = await signUp(ctx);
+    const b = await signUp(ctx);
+    await fund(ctx, a.user._id, 10_000);
+    for (let i = 0; i < 8; i++) expect((await a.client.post(T, { recipientEmail: b.user.email, points: 1 })).status).toBe(200);
+    expect((await a.client.post(T, { recipientEmail: b.user.email, points: 1 }, { headers: { 'idempotency-key': 'prepared-1' } })).status).toBe(200);
+    const transfers = (await preparedOnPool()).filter((p) => p.statement.includes('ledger_post(') && p.statement.includes('insert into notifications'));
+    expect(transfers.length).toBeGreaterThan(0);
+    // One text, one name, wherever it ran; and PostgreSQL stopped planning it per call on some connection.
+    expect(new Set(transfers.map((p) => p.name)).size).toBe(1);
+    expect(transfers.some((p) => Number(p.generic_plans) > 0)).toBe(true);
+    expect(await balance(ctx, b.user._id)).toBe(900);
+  });
+});
+
 describe('Idempotency-Key', () => {
   test('one key sent 50 times at once → one effect and identical answers; same key + other body → 422', async () => {
     const a = await signUp(ctx);

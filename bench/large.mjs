@@ -5,13 +5,14 @@
 // database's size, the seed's time, and a backup and its restore into an empty data directory (with the restore's
 // ledger check) timed. Writes bench/results-large.json. See docs/performance.md#ten-times-the-data.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { round } from './lib.mjs';
 import { adminCookie, benchLists, buildBundle, cleanup, cookieOf, listTimings, loadSessions, machine, makeLog, root, startBenchServer } from './harness.mjs';
 import { seed } from './seed.mjs';
+import { removeDataDir } from '../scripts/data-dir.mjs';
 
 const SCALE = Number(process.env.BENCH_LARGE_SCALE ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -84,11 +85,8 @@ async function main() {
   } finally {
     await cleanup();
     if (process.env.BENCH_KEEP_DATA === '1') log(`data kept in ${s.dataDir}`);
-    else rmSync(s.dataDir, { recursive: true, force: true });
-    // As root, a data directory's cluster may live where its postgres-location file says (lib.mjs embeddedUrl).
-    const pointer = path.join(restoreDir, 'postgres-location');
-    if (existsSync(pointer)) rmSync(readFileSync(pointer, 'utf8').trim(), { recursive: true, force: true });
-    rmSync(restoreDir, { recursive: true, force: true });
+    else removeDataDir(s.dataDir);
+    removeDataDir(restoreDir);
   }
 }
 

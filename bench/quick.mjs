@@ -6,7 +6,7 @@
 //
 // Environment: BENCH_SKIP_BUILD=1 (use the server bundle in apps/server/dist as it is), QUICK_RUNS (3),
 // QUICK_DURATION (s per run, 5), BENCH_QUICK_OUT (a file for the JSON figures).
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { round } from './lib.mjs';
 import {
   adminCookie,
@@ -25,6 +25,7 @@ import {
   transferLoad,
 } from './harness.mjs';
 import { seed } from './seed.mjs';
+import { removeDataDir } from '../scripts/data-dir.mjs';
 
 const RUNS = Number(process.env.QUICK_RUNS ?? 3);
 const DURATION = Number(process.env.QUICK_DURATION ?? 5);
@@ -88,7 +89,7 @@ async function main() {
     return checks.every(([, , ok]) => ok);
   } finally {
     await cleanup();
-    rmSync(s.dataDir, { recursive: true, force: true });
+    removeDataDir(s.dataDir);
   }
 }
 

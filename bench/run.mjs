@@ -9,7 +9,7 @@
 // Lighthouse) on a fresh, unseeded server, the signed-in page as a user signed up through the API; prints the web
 // goals and writes bench/results-web.json (bench/results.json is left as it is).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -42,6 +42,7 @@ import {
 } from './harness.mjs';
 import { seed } from './seed.mjs';
 import { arabic, initialJs, lighthouseScores } from './web.mjs';
+import { removeDataDir } from '../scripts/data-dir.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const LIST_DURATION = Number(process.env.BENCH_LIST_DURATION ?? 3);
@@ -181,7 +182,7 @@ async function webOnly() {
   } finally {
     await stopChild(server);
     if (process.env.BENCH_KEEP_DATA === '1') log(`data kept in ${dataDir}`);
-    else rmSync(dataDir, { recursive: true, force: true });
+    else removeDataDir(dataDir);
   }
 }
 
@@ -469,7 +470,7 @@ async function main() {
   console.log(`  total ${results.details.total_bench_s} s`);
 
   if (process.env.BENCH_KEEP_DATA === '1') log(`data kept in ${dataDir}`);
-  else rmSync(dataDir, { recursive: true, force: true });
+  else removeDataDir(dataDir);
 }
 
 try {

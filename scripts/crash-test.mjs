@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { alive, buildServerIfStale, freePort, seededRandom, serverEnv, tronAddress } from './load-client.mjs';
+import { removeDataDir } from './data-dir.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.join(root, 'apps/server');
@@ -129,7 +130,7 @@ async function cleanup() {
     }
   }
   if (binDir) await rm(binDir, { recursive: true, force: true }).catch(() => {});
-  if (dataDir && !process.env.CRASH_KEEP) await rm(dataDir, { recursive: true, force: true }).catch(() => {});
+  if (dataDir && !process.env.CRASH_KEEP) removeDataDir(dataDir);
   else if (dataDir) console.log(`crash: data directory kept in ${dataDir}`);
 }
 

@@ -2,10 +2,11 @@
 // embedded PostgreSQL, or a fresh database on TEST_DATABASE_URL when that is set.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { removeDataDir } from './data-dir.mjs';
 
 const port = process.env.E2E_PORT ?? '3100';
 // E2E_DATA_DIR: made by playwright.config.ts so the journeys can read DATA_DIR/outbox; removed at exit either way.
@@ -52,7 +53,7 @@ let cleaning = false;
 async function cleanup() {
   if (cleaning) return;
   cleaning = true;
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir(dataDir);
   if (dbName) {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect().catch(() => {});

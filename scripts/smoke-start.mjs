@@ -2,11 +2,12 @@
 // `node` and `npm` found on PATH (.ci/run puts Node 24 there). Passes when /api/v1/health answers 200 and / serves
 // the web app within the time limit, and the server then stops cleanly on SIGTERM. The folder is removed after.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeDataDir } from './data-dir.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LIMIT_MS = 180_000;
@@ -44,6 +45,6 @@ if (stopped === 'timeout') {
   process.kill(-child.pid, 'SIGKILL');
   failure ||= 'the server did not stop within 30 s of SIGTERM';
 }
-rmSync(dataDir, { recursive: true, force: true });
+removeDataDir(dataDir);
 console.log(failure ? `smoke: FAILED on Node ${process.version}: ${failure}` : `smoke: npm start served /api/v1/health and / on Node ${process.version}, then stopped`);
 process.exit(failure ? 1 : 0);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbedded, type EmbeddedDatabase } from '../src/db/embedded.js';
+import { existingCluster, startEmbedded, type EmbeddedDatabase } from '../src/db/embedded.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { withDatabase } from './helpers.js';
 
@@ -57,6 +57,12 @@ export default async function setup(project: TestProject) {
     for (const r of rows) await c.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`).catch(() => {});
     await c.end();
     await embedded?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (dataDir) {
+      // As root the cluster may live outside DATA_DIR (/var/lib/usdt-points/<hash>/postgres, embedded.ts): that
+      // <hash> folder is this run's alone, and would otherwise stay behind after every run (scripts/data-dir.mjs).
+      const cluster = existingCluster(dataDir);
+      if (cluster && !cluster.startsWith(path.resolve(dataDir) + path.sep)) await rm(path.dirname(cluster), { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true });
+    }
   };
 }

@@ -54,6 +54,9 @@ test('a fresh installation: everything but the proxy stands in the way; each ite
     depositAddress: randomTronAddress(),
   });
   expect(put.status, put.text).toBe(200);
+  // The e-mail and phone are ours now, the address still the default: not yet.
+  expect((await items()).supportContacts.ok).toBe(false);
+  expect((await boss.client.put('/api/v1/settings', { supportAddress: 'Office 4, Example Street, Dubai' })).status).toBe(200);
   const after = await items();
   for (const id of ['fourEyes', 'newAddressHold', 'supportContacts', 'chain']) expect(after[id].ok, id).toBe(true);
   expect(after.appUrlHttps.ok).toBe(false); // the test app's APP_URL is http://localhost:3000

@@ -3,7 +3,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE, type GoLiveResponse } from '@app/contract';
+import { DEFAULT_SUPPORT_ADDRESS, DEFAULT_SUPPORT_EMAIL, DEFAULT_SUPPORT_PHONE, type GoLiveResponse } from '@app/contract';
 import type { Db } from '../../db/client.js';
 import type { SettingsStore } from '../settings/settings.store.js';
 
@@ -38,7 +38,11 @@ export async function goLive(
     { id: 'chain', ok: settings.get('tronApiUrl') !== '' && (settings.get('depositAddress') !== '' || settings.get('tronXpub') !== ''), fix: '/admin/settings' },
     {
       id: 'supportContacts',
-      ok: settings.get('supportEmail') !== DEFAULT_SUPPORT_EMAIL && settings.get('supportPhone') !== DEFAULT_SUPPORT_PHONE,
+      // The contact page shows all three (docs/product.md#contact): a default left in any is a stranger's.
+      ok:
+        settings.get('supportEmail') !== DEFAULT_SUPPORT_EMAIL &&
+        settings.get('supportPhone') !== DEFAULT_SUPPORT_PHONE &&
+        settings.get('supportAddress') !== DEFAULT_SUPPORT_ADDRESS,
       fix: '/admin/settings',
     },
     { id: 'fourEyes', ok: settings.get('withdrawFourEyesAbove') > 0, fix: '/admin/settings' },

@@ -15,7 +15,7 @@ const TEXTS: Record<Item['id'], string> = {
   admin2fa: msg('Every admin signs in with two-factor, and the ADMIN_2FA setting requires it'),
   backup: msg('A backup taken in the last 24 hours'),
   chain: msg('The chain API and a deposit address (or account key) are configured'),
-  supportContacts: msg('The support e-mail and phone are yours, not the defaults'),
+  supportContacts: msg('The support e-mail, phone and address are yours, not the defaults'),
   fourEyes: msg('A second admin approves large withdrawals (WITHDRAW_FOUR_EYES_ABOVE)'),
   newAddressHold: msg('Withdrawals to a new address wait (WITHDRAW_NEW_ADDRESS_HOLD_HOURS)'),
   trustProxy: msg('TRUST_PROXY is set: requests arrive through a proxy'),

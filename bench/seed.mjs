@@ -204,7 +204,7 @@ export async function seed(url, { adminEmail, log, scale = 1 }) {
                r.user_id as to_user, r.email as to_email, r.account_id as to_account
         from generate_series(${lo}, ${hi}) as k
         join bench_map s on s.i = 2 + k % (${USERS} - 1)
-        join bench_map r on r.i = case when k % 5 = 0 then 1 else 1 + (2 + k % (${USERS} - 1) + 1 + (k * 7919) % (${USERS} - 2)) % ${USERS} end
+        join bench_map r on r.i = case when k % 5 = 0 then 1 else 1 + (2 + k % (${USERS} - 1) + 1 + (k::bigint * 7919) % (${USERS} - 2)) % ${USERS} end
       ), t as (
         insert into ledger_transactions (kind, event_key, memo, actor_id, created_at)
         select 'transfer', 'transfer:bench:' || p.k,

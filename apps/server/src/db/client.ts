@@ -79,25 +79,25 @@ export function verifyPrimary(client: pg.PoolClient, done: (err?: Error) => void
 
 const dialect = new PgDialect();
 /** Statement names by text: the texts sent through executeNamed are few and fixed (built from code, never data). */
-const preparedNames = new Map<string, string>();
-/** More distinct texts than this means a caller builds its text from data: refuse rather than fill every connection. */
-const MAX_PREPARED = 64;
+const namedTexts = new Map<string, string>();
+/** Past this many distinct texts a caller is building its text from data: those run unnamed, not kept on every connection. */
+const MAX_NAMED = 128;
 
 /**
  * `q.execute(query)`, sent as a named prepared statement: each connection parses and plans the text once, and
  * PostgreSQL moves to its generic plan, instead of parsing and planning it for every request (decision 008: for the
  * transfer's one statement, with its CTEs and notifications, pgbench put that work at about a third of its cost). The
- * name is a hash of the text, so one name is always one text. Only for a text that is the same for every call
- * (values go in parameters): each distinct text stays prepared on every connection that ran it. The session lookup
- * uses drizzle's own `.prepare(name)` for the same reason. On the pool or inside a transaction alike.
+ * name is a hash of the text, so one name is always one text. For texts that are the same on every call (values go
+ * in parameters): each distinct text stays prepared on every connection that ran it, so past MAX_NAMED distinct
+ * texts the rest run unnamed. On the pool or inside a transaction alike. The session lookup uses drizzle's own
+ * `.prepare(name)` for the same reason.
  */
 export function executeNamed<T extends Record<string, unknown>>(q: DbOrTx, query: SQL): Promise<pg.QueryResult<T>> {
   const compiled = dialect.sqlToQuery(query);
-  let name = preparedNames.get(compiled.sql);
-  if (name === undefined) {
-    if (preparedNames.size >= MAX_PREPARED) throw new Error(`executeNamed: more than ${MAX_PREPARED} distinct statement texts`);
+  let name = namedTexts.get(compiled.sql);
+  if (name === undefined && namedTexts.size < MAX_NAMED) {
     name = `x_${createHash('sha256').update(compiled.sql).digest('base64url').slice(0, 24)}`;
-    preparedNames.set(compiled.sql, name);
+    namedTexts.set(compiled.sql, name);
   }
   return q._.session.prepareQuery(compiled, undefined, name, false).execute() as Promise<pg.QueryResult<T>>;
 }

@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError, PG, pgCode } from '../errors.js';
 import type { SystemAccount } from './accounts.js';
-import type { DbOrTx } from '../db/client.js';
+import { executeNamed, type DbOrTx } from '../db/client.js';
 import { afterCommit } from '../db/transaction.js';
 import { ledgerPostings } from '../metrics.js';
 
@@ -87,7 +87,7 @@ export function postingDone(q: DbOrTx, kind: string): void {
 export async function post(tx: DbOrTx, input: PostInput): Promise<{ transactionId: number }> {
   const call = postingCall(input);
   try {
-    const { rows } = await tx.execute<{ id: string }>(sql`select ${call} as id`);
+    const { rows } = await executeNamed<{ id: string }>(tx, sql`select ${call} as id`);
     postingDone(tx, input.kind);
     return { transactionId: Number(rows[0].id) };
   } catch (e) {

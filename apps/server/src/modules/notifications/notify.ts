@@ -14,7 +14,7 @@
 // (migration 0021); the e-mail sweeper queues them per batch (email-queue.ts, decision 023).
 import { sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_KIND_CATEGORY, renderNotification, type NotificationCategory, type NotificationKind, type NotificationParams } from '@app/contract';
-import type { Tx } from '../../db/client.js';
+import { executeNamed, type Tx } from '../../db/client.js';
 import { classXactLock } from '../../db/locks.js';
 import { emailOutboxFilled } from './email-jobs.js';
 
@@ -41,7 +41,7 @@ export async function notify(tx: Tx, input: NotificationInput): Promise<WrittenN
 /** Several notifications (any users, any kinds) in one insert, in the caller's transaction. */
 export async function notifyMany(tx: Tx, inputs: NotificationInput[]): Promise<WrittenNotification[]> {
   if (inputs.length === 0) return [];
-  const { rows } = await tx.execute<NotificationRow>(sql`
+  const { rows } = await executeNamed<NotificationRow>(tx, sql`
     with ${notificationCtes(inputs.map((n) => ({ ...n, userId: sql`${n.userId}::uuid` })))}
     select id, public_id, user_id, kind, title, body from n`);
   emailOutboxFilled();

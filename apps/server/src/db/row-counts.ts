@@ -2,7 +2,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 
-export type RowCountName = 'users_live' | 'audit_log' | 'deposits_visible' | 'withdrawals_visible' | `audit_action:${string}`;
+export type RowCountName = 'users_live' | 'audit_log' | 'deposits_visible' | 'withdrawals_visible' | PendingFigure | `audit_action:${string}`;
+/** The dashboard's pending money (migration 0027): how many, and their sum in cents. */
+type PendingFigure = 'deposits_pending' | 'deposits_pending_cents' | 'withdrawals_pending' | 'withdrawals_pending_cents';
 
 /** The audit log's count of one actor (migration 0023), the actor given as an SQL uuid expression. */
 export const auditActorCount = (actorId: SQL): SQL =>
@@ -10,6 +12,9 @@ export const auditActorCount = (actorId: SQL): SQL =>
 
 /** A scalar subquery giving the count as an int, for use inside a larger statement. */
 export const rowCount = (name: RowCountName): SQL => sql`(select coalesce(sum(n), 0)::int from row_counts where name = ${name})`;
+
+/** A kept sum that may pass 2^31 (cents), as a bigint scalar subquery. */
+export const rowSum = (name: PendingFigure): SQL => sql`(select coalesce(sum(n), 0)::bigint from row_counts where name = ${name})`;
 
 /** The count on its own. */
 export async function readRowCount(db: Pick<Db, 'execute'>, name: RowCountName): Promise<number> {

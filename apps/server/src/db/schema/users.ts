@@ -120,8 +120,9 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * Counts kept by statement-level triggers (migration 0005; read them with `rowCount()` from db/row-counts.ts):
- * a count is the sum of its rows, one row per shard (the writer's backend pid mod 16).
+ * Counts kept by statement-level triggers (migrations 0005, 0023, and 0027 for the dashboard's pending deposits and
+ * withdrawals and their sums in cents; read them with `rowCount()` / `rowSum()` from db/row-counts.ts): a count is
+ * the sum of its rows, one row per shard (the writer's backend pid mod 16).
  */
 export const rowCounts = pgTable(
   'row_counts',

@@ -21,7 +21,12 @@ async function counts() {
            case name when 'users_live' then (select count(*)::int from users where deleted_at is null)
                      when 'audit_log' then (select count(*)::int from audit_log)
                      when 'deposits_visible' then (select count(*)::int from deposits where hidden_at is null)
-                     when 'withdrawals_visible' then (select count(*)::int from withdrawals where hidden_at is null) end as actual
+                     when 'withdrawals_visible' then (select count(*)::int from withdrawals where hidden_at is null)
+                     when 'deposits_pending' then (select count(*)::int from deposits where deposited = false and hidden_at is null)
+                     when 'deposits_pending_cents' then (select coalesce(sum(amount_cents), 0)::int from deposits where deposited = false and hidden_at is null)
+                     when 'withdrawals_pending' then (select count(*)::int from withdrawals where withdrawed = false and hidden_at is null)
+                     when 'withdrawals_pending_cents' then (select coalesce(sum(amount_cents), 0)::int from withdrawals where withdrawed = false and hidden_at is null)
+                     end as actual
     from row_counts where name not like 'audit\_a%' group by name order by name`);
   return rows;
 }
@@ -38,11 +43,22 @@ async function expectAuditFilterCountsExact() {
   for (const r of rows) expect(r.kept, r.name).toBe(r.actual);
 }
 
+const KEPT = [
+  'audit_log',
+  'deposits_pending',
+  'deposits_pending_cents',
+  'deposits_visible',
+  'users_live',
+  'withdrawals_pending',
+  'withdrawals_pending_cents',
+  'withdrawals_visible',
+] as const;
+
 async function expectExact() {
   const rows = await counts();
-  expect(rows.map((r) => r.name)).toEqual(['audit_log', 'deposits_visible', 'users_live', 'withdrawals_visible']);
+  expect(rows.map((r) => r.name)).toEqual(KEPT);
   for (const r of rows) expect(r.n, r.name).toBe(r.actual);
-  return Object.fromEntries(rows.map((r) => [r.name, r.n])) as Record<'audit_log' | 'deposits_visible' | 'users_live' | 'withdrawals_visible', number>;
+  return Object.fromEntries(rows.map((r) => [r.name, r.n])) as Record<(typeof KEPT)[number], number>;
 }
 
 test('20 sign-ups at once, deletions and role changes keep users_live exact, and the pages show it', async () => {
@@ -123,6 +139,11 @@ test('deposit claims and withdrawal requests at once, then hidden by the desk: t
   let now = await expectExact();
   expect(now.deposits_visible).toBe(before.deposits_visible + 10);
   expect(now.withdrawals_visible).toBe(before.withdrawals_visible + 10);
+  // Ten pending claims of 12.00 and ten pending requests of 10.00 (the dashboard's pending money, migration 0027).
+  expect(now.deposits_pending).toBe(before.deposits_pending + 10);
+  expect(now.deposits_pending_cents).toBe(before.deposits_pending_cents + 12_000);
+  expect(now.withdrawals_pending).toBe(before.withdrawals_pending + 10);
+  expect(now.withdrawals_pending_cents).toBe(before.withdrawals_pending_cents + 10_000);
 
   // The desk hides two of each (a pending deposit is hidden; a pending withdrawal is refunded, then hidden).
   for (const r of claims.slice(0, 2)) expect((await admin.client.del(api(`/deposit/deposit/${r.body.deposit._id}`))).status).toBe(200);
@@ -132,6 +153,14 @@ test('deposit claims and withdrawal requests at once, then hidden by the desk: t
   now = await expectExact();
   expect(now.deposits_visible).toBe(before.deposits_visible + 8);
   expect(now.withdrawals_visible).toBe(before.withdrawals_visible + 8);
+  // Two hidden and one approved leave seven pending claims; two refunded and hidden leave eight pending requests.
+  expect(now.deposits_pending).toBe(before.deposits_pending + 7);
+  expect(now.deposits_pending_cents).toBe(before.deposits_pending_cents + 7 * 1200);
+  expect(now.withdrawals_pending).toBe(before.withdrawals_pending + 8);
+  expect(now.withdrawals_pending_cents).toBe(before.withdrawals_pending_cents + 8 * 1000);
+  const dash = (await admin.client.get(api('/admin/dashboard'))).body;
+  expect(dash.pendingDeposits).toEqual({ count: now.deposits_pending, amount: now.deposits_pending_cents / 100 });
+  expect(dash.pendingWithdrawals).toEqual({ count: now.withdrawals_pending, amount: now.withdrawals_pending_cents / 100 });
   expect((await admin.client.get(api('/deposit/deposit?page=1&limit=5'))).body.total).toBe(now.deposits_visible);
   expect((await admin.client.get(api('/withdraw?page=1&limit=5'))).body.total).toBe(now.withdrawals_visible);
   // Filtered totals are counted: this user's one visible deposit.

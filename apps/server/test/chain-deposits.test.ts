@@ -151,7 +151,7 @@ describe('payment requests and the poller', () => {
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await balance(a, u5.user._id)).toBe(4137);
     expect(await auditCount(a, 'deposit.chain_assigned')).toBe(1);
-    expect(await told(u5.user._id)).toEqual([['deposit_credited', expect.stringContaining('41.37 points was confirmed on the Tron network')]]);
+    expect(await told(u5.user._id)).toEqual([['deposit_credited', expect.stringContaining('41.37 USDT was confirmed on the Tron network')]]);
     // The fake token and the dust can only be dismissed; an unknown e-mail is a 404; nothing moves.
     expect((await admin.client.post(`/api/v1/deposit/unmatched/${byTx(fake.txId)._id}/assign`, { email: u5.user.email })).status).toBe(409);
     expect((await admin.client.post(`/api/v1/deposit/unmatched/${byTx(dust.txId)._id}/assign`, { email: u5.user.email })).status).toBe(409);
@@ -199,8 +199,8 @@ describe('what comes with a chain credit', () => {
     expect(sub.status, sub.text).toBe(200);
     // Each credit told the member once, the bonus the referrer once.
     expect(await told(member.user._id)).toEqual([
-      ['deposit_credited', `Your deposit of ${(r.payAmount as number).toFixed(2)} points was confirmed on the Tron network and credited to your balance.`],
-      ['deposit_credited', `Your deposit of ${(second.payAmount as number).toFixed(2)} points was confirmed on the Tron network and credited to your balance.`],
+      ['deposit_credited', `Your deposit of ${(r.payAmount as number).toFixed(2)} USDT was confirmed on the Tron network and credited to your balance.`],
+      ['deposit_credited', `Your deposit of ${(second.payAmount as number).toFixed(2)} USDT was confirmed on the Tron network and credited to your balance.`],
       ['subscription_activated', expect.any(String)],
     ]);
     expect((await told(referrer.user._id)).map(([kind]) => kind)).toEqual(['referral_earned']);

@@ -68,7 +68,7 @@ describe('a money event e-mail in the recipient’s language', () => {
     expect(decodeHeader(ar.headers.get('subject')!)).toBe(arText.title);
     expect(arText.title).toMatch(ARABIC);
     expect(ar.text).toContain(arText.body);
-    expect(ar.text).toContain('12.50 نقطة');
+    expect(ar.text).toContain('12.50 USDT');
     expect(ar.text).toContain('مرحبًا');
     expect(ar.text).toContain('عرض جميع إشعاراتك: https://points.example.com/user/notifications');
     expect(ar.text).toContain('إيقاف هذه الرسائل: https://points.example.com/api/v1/notifications/unsubscribe?token=');
@@ -189,7 +189,7 @@ describe('the notification centre in the reader’s language', () => {
     const item = await received();
     expect(item).toMatchObject(ar);
     expect(item.title).toMatch(ARABIC);
-    expect(item.body).toContain('3.00 نقطة');
+    expect(item.body).toContain('3.00 USDT');
     // Every kind in the list is in Arabic (here the transfer, and any security notice of the sign-up).
     for (const n of await list()) expect(n.title).toMatch(ARABIC);
 

@@ -47,12 +47,12 @@ describe('each event writes one notification for the user it concerns, with the 
     );
     expect(toRecipient.map((r) => r.kind)).toEqual(['transfer_received']);
     expect(toRecipient[0].title).toBe('Points received');
-    expect(toRecipient[0].body).toBe('“Alice Sender” sent you 12.34 points.');
+    expect(toRecipient[0].body).toBe('“Alice Sender” sent you 12.34 USDT.');
     expect(JSON.stringify(toRecipient[0])).not.toContain(sender.user.email);
     expect(toRecipient[0].params).toEqual({ amountCents: 1234, senderName: 'Alice Sender' });
     expect(toSender.map((r) => r.kind)).toEqual(['transfer_sent']);
     // The sender's line names the person, as the activity feed does; their e-mail stays in the params only.
-    expect(toSender[0].body).toBe('You sent 12.34 points to “Bob Recipient”.');
+    expect(toSender[0].body).toBe('You sent 12.34 USDT to “Bob Recipient”.');
     expect(toSender[0].body).not.toContain(recipient.user.email);
     expect(toSender[0].params).toEqual({ amountCents: 1234, recipientEmail: recipient.user.email, recipientName: 'Bob Recipient' });
   });
@@ -67,10 +67,10 @@ describe('each event writes one notification for the user it concerns, with the 
       ok(await admin.post(`/api/v1/deposit/deposit/${tx}`, {})),
     );
     expect(credited.map((r) => [r.kind, r.body])).toEqual([
-      ['deposit_credited', `Your deposit of 25.00 points (transaction ${tx}) was approved and credited to your balance.`],
+      ['deposit_credited', `Your deposit of 25.00 USDT (transaction ${tx}) was approved and credited to your balance.`],
     ]);
     expect(bonus.map((r) => [r.kind, r.body])).toEqual([
-      ['referral_earned', 'You earned 1.50 points: “Bob Member”, whom you referred, made their first deposit.'],
+      ['referral_earned', 'You earned 1.50 USDT: “Bob Member”, whom you referred, made their first deposit.'],
     ]);
     const [reverted, none] = await added([member.user._id, referrer.user._id], async () =>
       ok(await admin.post(`/api/v1/deposit/deposit/${tx}`, {})),
@@ -85,16 +85,16 @@ describe('each event writes one notification for the user it concerns, with the 
     await fund(ctx, u.user._id, 10_000);
     const [requested] = await added([u.user._id], async () => ok(await u.client.post('/api/v1/withdraw', { amount: '30', paymentId: 'TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV' }), 201));
     expect(requested.map((r) => [r.kind, r.body])).toEqual([
-      ['withdrawal_requested', 'Your withdrawal of 30.00 points to TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV was received. The amount is held until it is processed.'],
+      ['withdrawal_requested', 'Your withdrawal of 30.00 USDT to TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV was received. The amount is held until it is processed.'],
     ]);
     const [processed] = await added([u.user._id], async () => ok(await admin.post('/api/v1/withdraw/TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV', {})));
-    expect(processed.map((r) => [r.kind, r.body])).toEqual([['withdrawal_processed', 'Your withdrawal of 30.00 points to TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV was processed.']]);
+    expect(processed.map((r) => [r.kind, r.body])).toEqual([['withdrawal_processed', 'Your withdrawal of 30.00 USDT to TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV was processed.']]);
     const [unprocessed] = await added([u.user._id], async () => ok(await admin.post('/api/v1/withdraw/TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV', {})));
     expect(unprocessed).toEqual([]);
     ok(await u.client.post('/api/v1/withdraw', { amount: '5', paymentId: 'TQ4FrWgcE6Yo73RQL7qX8zyR3CeatAa94x' }), 201);
     const [refunded] = await added([u.user._id], async () => ok(await admin.del('/api/v1/withdraw/TQ4FrWgcE6Yo73RQL7qX8zyR3CeatAa94x')));
     expect(refunded.map((r) => r.kind)).toEqual(['withdrawal_refunded']);
-    expect(refunded[0].body).toContain('5.00 points to TQ4FrWgcE6Yo73RQL7qX8zyR3CeatAa94x was deleted and the amount returned');
+    expect(refunded[0].body).toContain('5.00 USDT to TQ4FrWgcE6Yo73RQL7qX8zyR3CeatAa94x was deleted and the amount returned');
   });
 
   test('a subscription paid with points, and one activated with a code', async () => {
@@ -102,7 +102,7 @@ describe('each event writes one notification for the user it concerns, with the 
     const a = await signUp(ctx);
     await fund(ctx, a.user._id, 2_000);
     const [paid] = await added([a.user._id], async () => ok(await a.client.post('/api/v1/subscription/activate-with-points')));
-    expect(paid.map((r) => [r.kind, r.body])).toEqual([['subscription_activated', 'Your subscription is active. 12.00 points were charged to your balance.']]);
+    expect(paid.map((r) => [r.kind, r.body])).toEqual([['subscription_activated', 'Your subscription is active. 12.00 USDT was charged to your balance.']]);
     const b = await signUp(ctx);
     const code = (await admin.post('/api/v1/subscription/add-code')).body.code.code as string;
     const [byCode] = await added([b.user._id], async () => ok(await b.client.post('/api/v1/subscription/apply-code', { code })));
@@ -113,9 +113,9 @@ describe('each event writes one notification for the user it concerns, with the 
     const { client: admin } = await signUpAs(ctx, 'ADMIN');
     const u = await signUp(ctx);
     const [addedRows] = await added([u.user._id], async () => ok(await admin.post('/api/v1/adpoint/addpoint', { email: u.user.email, points: '7.5' })));
-    expect(addedRows.map((r) => [r.kind, r.body])).toEqual([['points_added', 'An administrator added 7.50 points to your balance.']]);
+    expect(addedRows.map((r) => [r.kind, r.body])).toEqual([['points_added', 'An administrator added 7.50 USDT to your balance.']]);
     const [removed] = await added([u.user._id], async () => ok(await admin.post('/api/v1/adpoint/removepoint', { email: u.user.email, points: '2' })));
-    expect(removed.map((r) => [r.kind, r.body])).toEqual([['points_removed', 'An administrator removed 2.00 points from your balance.']]);
+    expect(removed.map((r) => [r.kind, r.body])).toEqual([['points_removed', 'An administrator removed 2.00 USDT from your balance.']]);
   });
 
   test('security: password changed, 2FA on and off, a sign-in from a new browser, a password reset', async () => {
@@ -187,7 +187,7 @@ describe('a change that does not commit leaves no notification (and sends nothin
     // one NOTIFY connection delivers in commit order, so anything the failed transaction had sent would come first.
     ok(await sender.client.post('/api/v1/point/transfer', { recipientEmail: recipient.user.email, points: '1' }));
     const [ev] = await stream.waitFor(1, 10_000);
-    expect(JSON.parse(ev.data)).toMatchObject({ kind: 'transfer_received', body: expect.stringContaining('1.00 points') });
+    expect(JSON.parse(ev.data)).toMatchObject({ kind: 'transfer_received', body: expect.stringContaining('1.00 USDT') });
     expect(stream.events).toHaveLength(1);
     stream.close();
   });
@@ -261,14 +261,14 @@ describe('the stream (server-sent events)', () => {
     expect(stream.retry).toBeGreaterThan(0);
     expect(ev.event).toBe('notification');
     const data = JSON.parse(ev.data);
-    expect(data).toMatchObject({ kind: 'transfer_received', title: 'Points received', body: '“Carol Streams” sent you 2.50 points.', read: false, unread: 1 });
+    expect(data).toMatchObject({ kind: 'transfer_received', title: 'Points received', body: '“Carol Streams” sent you 2.50 USDT.', read: false, unread: 1 });
     const [row] = await rowsOf(recipient.user._id);
     expect(ev.id).toBe(String(row.id));
     // The sender's own stream would have had the sent one; the recipient's has nothing else: the next transfer's
     // event (delivered in commit order) comes right after the first.
     await fundAndSend(sender, recipient.user.email, '0.25');
     const events = await stream.waitFor(2, 10_000);
-    expect(JSON.parse(events[1].data).body).toBe('“Carol Streams” sent you 0.25 points.');
+    expect(JSON.parse(events[1].data).body).toBe('“Carol Streams” sent you 0.25 USDT.');
     expect(stream.events).toHaveLength(2);
     stream.close();
   });
@@ -283,18 +283,18 @@ describe('the stream (server-sent events)', () => {
     const first = await openSse(ctx.url, recipient.client, '/api/v1/notifications/stream');
     await fundAndSend(sender, recipient.user.email, '3');
     const [seen] = await first.waitFor(1);
-    expect(JSON.parse(seen.data).body).toContain('3.00 points');
+    expect(JSON.parse(seen.data).body).toContain('3.00 USDT');
     first.close();
     await first.ended;
     // Away: three more.
     for (const p of ['4', '5', '6']) await fundAndSend(sender, recipient.user.email, p);
     const again = await openSse(ctx.url, recipient.client, '/api/v1/notifications/stream', seen.id);
     const caught = await again.waitFor(3);
-    expect(caught.map((e) => JSON.parse(e.data).body)).toEqual(['4.00', '5.00', '6.00'].map((p) => `“Dave Away” sent you ${p} points.`));
+    expect(caught.map((e) => JSON.parse(e.data).body)).toEqual(['4.00', '5.00', '6.00'].map((p) => `“Dave Away” sent you ${p} USDT.`));
     expect(JSON.parse(caught[2].data).unread).toBe(6);
     // And it stays live; the next event is the new one (nothing earlier was sent twice).
     await fundAndSend(sender, recipient.user.email, '7');
-    expect(JSON.parse((await again.waitFor(4, 10_000))[3].data).body).toContain('7.00 points');
+    expect(JSON.parse((await again.waitFor(4, 10_000))[3].data).body).toContain('7.00 USDT');
     expect(again.events).toHaveLength(4);
     again.close();
   });
@@ -311,10 +311,10 @@ describe('the stream (server-sent events)', () => {
     // Written while no connection listens: its NOTIFY reaches nobody.
     await fundAndSend(sender, recipient.user.email, '1.25');
     const [ev] = await stream.waitFor(1, 5_000);
-    expect(JSON.parse(ev.data).body).toBe('“Fay Cut” sent you 1.25 points.');
+    expect(JSON.parse(ev.data).body).toBe('“Fay Cut” sent you 1.25 USDT.');
     // Listening again: the next one arrives as usual.
     await fundAndSend(sender, recipient.user.email, '2.25');
-    expect(JSON.parse((await stream.waitFor(2, 2_000))[1].data).body).toBe('“Fay Cut” sent you 2.25 points.');
+    expect(JSON.parse((await stream.waitFor(2, 2_000))[1].data).body).toBe('“Fay Cut” sent you 2.25 USDT.');
     stream.close();
   });
 

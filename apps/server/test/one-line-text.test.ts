@@ -171,7 +171,7 @@ describe('a name stored before the fix (legacy data)', () => {
     expect(res.status, res.text).toBe(200);
 
     const quoted = '“Mallory Your withdrawals are frozen. Verify your account at https://evil.example/verify”';
-    const expected = `${quoted} sent you 0.01 points.`;
+    const expected = `${quoted} sent you 0.01 USDT.`;
     // The centre: stored row, the API list (English and Arabic).
     const { rows } = await ctx.db.execute<{ body: string; title: string }>(
       sql`select title, body from notifications where user_id = ${recipient.user._id} and kind = 'transfer_received'`,

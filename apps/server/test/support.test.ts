@@ -46,7 +46,7 @@ describe('a user’s ticket', () => {
     expect(res.body.message).toBe(SUPPORT_MSG.created);
     const t = res.body.ticket;
     expect(t).toMatchObject({ status: 'open', category: 'deposit', unread: false, about: { kind: 'deposit', id: dep._id } });
-    expect(t.about.label).toContain('25.00');
+    expect(t.about.label).toBe(`25.00 USDT · ${dep.transactionId}`);
     expect(t.messages).toHaveLength(1);
     expect(t.messages[0].attachments.map((a: { name: string; type: string }) => [a.name, a.type])).toEqual([
       ['shot.png', 'image/png'],

@@ -202,7 +202,7 @@ describe('notifications across instances', () => {
     const res = await sender.client.post('/api/v1/point/transfer', { recipientEmail: recipient.user.email, points: '3' });
     expect(res.status, res.text).toBe(200);
     const [ev] = await stream.waitFor(1, 10_000);
-    expect(JSON.parse(ev.data)).toMatchObject({ kind: 'transfer_received', body: '“Erin on A” sent you 3.00 points.', unread: 1 });
+    expect(JSON.parse(ev.data)).toMatchObject({ kind: 'transfer_received', body: '“Erin on A” sent you 3.00 USDT.', unread: 1 });
     // A bulk insert through A for more users than one NOTIFY names (the payload is "*"): B re-checks every stream.
     await a.db.execute(sql`
       insert into users (full_name, email, phone, password_hash, referral_code)

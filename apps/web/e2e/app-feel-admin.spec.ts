@@ -47,6 +47,9 @@ for (const [width, lang, theme] of COMBOS) {
     for (const transactionId of claims) await ok(api(member.request, 'POST', '/deposit/deposit', { amount: 12, transactionId }));
     const payTo = [tronAddress(), tronAddress()];
     for (const paymentId of payTo) await ok(api(member.request, 'POST', '/withdraw', { amount: 5, paymentId }));
+    // A second session of the member, from Firefox on a Mac (the first is this browser: Chrome on Linux).
+    const mac = await browser.newContext({ userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:133.0) Gecko/20100101 Firefox/133.0' });
+    await ok(api(mac.request, 'POST', '/user/login', { email: who.email, password: who.password }));
 
     // A fresh admin, in the run's language.
     const desk = await pageAt(browser, width, theme, lang);
@@ -105,6 +108,12 @@ for (const [width, lang, theme] of COMBOS) {
     await expect(desk.getByTestId('admin-user-ledger').locator('li')).toHaveCount(3);
     await expect(desk.getByTestId('admin-user-deposits').locator('li')).toHaveCount(2);
     await expect(desk.getByTestId('admin-user-withdrawals').locator('li')).toHaveCount(2);
+    // Sessions by browser and system, as the user's security page names them, with the address; never the header.
+    const sessions = desk.getByTestId('admin-user-sessions');
+    const on = (browserName: string, os: string) => (lang === 'ar' ? `${browserName} على ${os}` : `${browserName} on ${os}`);
+    await expect(sessions.locator('li').filter({ hasText: on('Firefox', 'macOS') })).toHaveCount(1);
+    await expect(sessions.locator('li').filter({ hasText: on('Chrome', 'Linux') })).toHaveCount(1);
+    await expect(sessions).not.toContainText('Mozilla');
     await checkScreen(desk, lang);
 
     // The audit log (super admin): one line per entry, the before and after in its detail.
@@ -119,6 +128,7 @@ for (const [width, lang, theme] of COMBOS) {
       await checkScreen(sadmin, lang);
     });
     for (const p of [sadmin, member, desk]) await p.context().close();
+    await mac.close();
   });
 }
 

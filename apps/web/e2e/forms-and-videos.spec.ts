@@ -94,10 +94,10 @@ for (const theme of ['light', 'dark'] as const) {
 
     await page.goto('/user/withdraw');
     const amount = page.getByLabel('Amount (USDT)');
-    const paymentId = page.getByLabel('Payment ID');
+    const paymentId = page.getByLabel('Payout address');
     await amount.fill('2');
     await page.getByRole('button', { name: 'Request withdrawal' }).click();
-    await expectMarked(paymentId, 'Payment ID is required');
+    await expectMarked(paymentId, 'Payout address is required');
     await expect(paymentId).toBeFocused();
     await expectNotMarked(amount);
     await expectAccessible(page);

@@ -84,8 +84,9 @@ test('deposit → approval → transfer → withdrawal → processing, with a st
   await expectAccessible(alice);
   await alice.getByLabel('Amount (USDT)').fill('10');
   const payTo = tronAddress();
-  await alice.getByLabel('Payment ID').fill(payTo);
+  await alice.getByLabel('Payout address').fill(payTo);
   await alice.getByRole('button', { name: 'Request withdrawal' }).click();
+  await expect(alice.getByRole('dialog')).toContainText(`Withdraw 10.00 USDT to the payout address ${payTo}?`);
   await confirmDialog(alice);
   await toast(alice, /Withdrawal request submitted/);
   await expect(alice.getByTestId('available-balance')).toHaveText('27.50 USDT');
@@ -95,7 +96,9 @@ test('deposit → approval → transfer → withdrawal → processing, with a st
   await admin.goto('/admin/withdraw');
   const wrow = admin.getByTestId('admin-withdraw-row').filter({ hasText: payTo });
   await expectAccessible(admin);
+  await expect(admin.getByRole('columnheader', { name: 'Payout address' }).first()).toBeAttached();
   await wrow.getByRole('button', { name: 'Mark processed' }).click();
+  await expect(admin.getByRole('dialog')).toContainText(`Confirm that 10.00 USDT has been paid to ${A.email} at the payout address ${payTo}.`);
   await confirmDialog(admin);
   await toast(admin, /processed/i);
   await expect(wrow).toContainText('Processed');

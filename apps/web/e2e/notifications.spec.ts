@@ -99,6 +99,8 @@ test('a transfer: the recipient’s open tab counts it live, the panel names the
   await expect(received).toContainText(/received/i);
   await expect(received).toContainText(A.fullName);
   await expect(received).not.toContainText(A.email);
+  // The amount reads as everywhere else in the app: 7.50 USDT (docs/voice.md).
+  await expect(received).toContainText(`“${A.fullName}” sent you 7.50 USDT.`);
 
   // The sender is told too (sent), in their own centre.
   await openWithStream(alice, '/user/notifications');
@@ -108,6 +110,8 @@ test('a transfer: the recipient’s open tab counts it live, the panel names the
   await expect.poll(() => mailsTo(B.email, A.fullName), { message: `a transfer e-mail to ${B.email}`, timeout: 15_000 }).toBe(1);
   await bob.waitForTimeout(3_000);
   expect(await mailsTo(B.email, A.fullName)).toBe(1);
+  // …saying the amount in USDT, as the centre does.
+  expect(await mailsTo(B.email, 'sent you 7.50 USDT.')).toBe(1);
 });
 
 test('marking one or all read updates the count; the page pages; the panel closes on Escape and outside clicks', async ({ browser }) => {

@@ -81,7 +81,7 @@ for (const [width, lang, theme] of COMBOS) {
     await expect(row).toBeVisible();
     await check(desk, lang);
     await row.click();
-    await expect(desk.getByTestId('ticket-about')).toContainText('12.00');
+    await expect(desk.getByTestId('ticket-about')).toContainText('12.00 USDT · ');
     await expect(desk.getByTestId('desk-balance')).toHaveText('0.00');
     await check(desk, lang);
     await desk.locator('main form input[type="checkbox"]').check();

@@ -68,7 +68,7 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Full name must be one line of text without control or direction characters': 'يجب أن يكون الاسم الكامل سطرًا واحدًا من النص دون أحرف تحكم أو أحرف للتحكم في اتجاه النص',
   'Phone must be one line of text without control or direction characters': 'يجب أن يكون رقم الهاتف سطرًا واحدًا من النص دون أحرف تحكم أو أحرف للتحكم في اتجاه النص',
   'Passkey name must be one line of text without control or direction characters': 'يجب أن يكون اسم مفتاح المرور سطرًا واحدًا من النص دون أحرف تحكم أو أحرف للتحكم في اتجاه النص',
-  'Payment ID must be one line of text without control or direction characters': 'يجب أن يكون معرّف الدفع سطرًا واحدًا من النص دون أحرف تحكم أو أحرف للتحكم في اتجاه النص',
+  'Payout address must be one line of text without control or direction characters': 'يجب أن يكون عنوان الاستلام سطرًا واحدًا من النص دون أحرف تحكم أو أحرف للتحكم في اتجاه النص',
   'Announcement title must be one line of text without control or direction characters': 'يجب أن يكون عنوان الإعلان سطرًا واحدًا من النص دون أحرف تحكم أو أحرف للتحكم في اتجاه النص',
   'Announcement text must not contain control or direction characters (line breaks are allowed)': 'يجب ألا يحتوي نص الإعلان على أحرف تحكم أو أحرف للتحكم في اتجاه النص (فواصل الأسطر مسموح بها)',
   'Support e-mail must not contain invisible or direction-control characters': 'يجب ألا يحتوي بريد الدعم على أحرف غير مرئية أو أحرف للتحكم في اتجاه النص',
@@ -225,18 +225,18 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
 
   // Withdrawals.
   'Withdrawal request submitted. The amount is held until it is processed.': 'تم إرسال طلب السحب. يبقى المبلغ محجوزًا إلى أن تتم معالجة الطلب.',
-  'Payment ID is required': 'معرّف الدفع مطلوب',
+  'Payout address is required': 'عنوان الاستلام مطلوب',
   'Withdrawals fetched successfully': 'تم تحميل طلبات السحب بنجاح',
   'Withdrawal not found': 'طلب السحب غير موجود',
-  'Several withdrawals have this payment ID; use the withdrawal _id': 'هناك أكثر من طلب سحب بمعرّف الدفع هذا؛ استخدم قيمة _id الخاصة بطلب السحب',
+  'Several withdrawals have this payout address; use the withdrawal _id': 'هناك أكثر من طلب سحب بعنوان الاستلام هذا؛ استخدم قيمة _id الخاصة بطلب السحب',
   'Withdrawal marked as processed': 'تم تعليم طلب السحب بأنه معالَج',
   'Withdrawal marked as pending again': 'أُعيد طلب السحب إلى حالة الانتظار',
   'The withdrawal is already in that state': 'طلب السحب في هذه الحالة بالفعل',
   'Withdrawal request deleted and the amount refunded': 'تم حذف طلب السحب وإعادة المبلغ إلى الرصيد',
   'Withdrawal request deleted': 'تم حذف طلب السحب',
   // Withdrawal rules and payout proof (withdrawals.ts).
-  'Payment ID must be a Tron (TRC20) address: 34 characters starting with T, letters and digits only': 'يجب أن يكون معرّف الدفع عنوان Tron (TRC20): ‏34 حرفًا يبدأ بالحرف T، من حروف وأرقام فقط',
-  'Payment ID is not a valid Tron address: its checksum does not match (check it for a typo)': 'معرّف الدفع ليس عنوان Tron صالحًا: رمز التحقق فيه لا يطابق (تحقّق من عدم وجود خطأ في الكتابة)',
+  'Payout address must be a Tron (TRC20) address: 34 characters starting with T, letters and digits only': 'يجب أن يكون عنوان الاستلام عنوانًا على شبكة Tron (TRC20): ‏34 حرفًا يبدأ بالحرف T، من حروف وأرقام فقط',
+  'Payout address is not a valid Tron address: its checksum does not match (check it for a typo)': 'عنوان الاستلام ليس عنوان Tron صالحًا: رمز التحقق فيه لا يطابق (تحقّق من عدم وجود خطأ في الكتابة)',
   'A second admin (not the one marking it paid) must approve this withdrawal first': 'يجب أن يوافق على هذا السحب أولًا مشرف ثانٍ (غير الذي يعلّمه مدفوعًا)',
   'Withdrawal approved': 'تمت الموافقة على السحب',
   'You have already approved this withdrawal': 'لقد وافقت على هذا السحب من قبل',
@@ -260,7 +260,7 @@ export const AR_MESSAGES: Readonly<Record<string, string>> = {
   'Withdrawal fee (fixed) must be 0 or an amount with at most 2 decimals, up to 1,000,000.00': 'يجب أن تكون رسوم السحب الثابتة 0 أو مبلغًا بمنزلتين عشريتين على الأكثر، وبحد أقصى 1,000,000.00',
   'Withdrawal limit per user and 24 hours must be 0 or an amount with at most 2 decimals, up to 1,000,000.00': 'يجب أن يكون حد السحب لكل مستخدم خلال 24 ساعة 0 أو مبلغًا بمنزلتين عشريتين على الأكثر، وبحد أقصى 1,000,000.00',
   'Second admin approval above must be 0 or an amount with at most 2 decimals, up to 1,000,000.00': 'يجب أن يكون حد موافقة المشرف الثاني 0 أو مبلغًا بمنزلتين عشريتين على الأكثر، وبحد أقصى 1,000,000.00',
-  'Payment ID must be at most 128 characters': 'يجب ألا يزيد معرّف الدفع على 128 حرفًا',
+  'Payout address must be at most 128 characters': 'يجب ألا يزيد عنوان الاستلام على 128 حرفًا',
 
   // Videos.
   'Link must be an http or https URL': 'يجب أن يكون الرابط عنوان http أو https',

@@ -2,6 +2,7 @@
 // and names as the English text. A kind added without an Arabic text fails here (and in the typecheck: SAMPLES and
 // NOTIFICATION_TEXT_AR are typed over every kind).
 import { describe, expect, test } from 'vitest';
+import { formatCents } from './money-format.js';
 import { describeUserAgent } from './user-agent.js';
 import { NOTIFICATION_KINDS, renderNotification, type NotificationKind, type NotificationParams } from './notifications.js';
 
@@ -81,7 +82,7 @@ describe('notifications in Arabic', () => {
         // No English left over: the Latin words are the typed values and the product's names only.
         // …and the names of a browser and its system (describeUserAgent), which stay as they are.
         const device = 'userAgent' in params ? Object.values(describeUserAgent(params.userAgent)).filter((v) => v !== null) : [];
-        const allowed = new Set(['Tron', 'IP', ...device, ...typed(params).flatMap((v) => v.match(LATIN_WORD) ?? [])]);
+        const allowed = new Set(['Tron', 'IP', 'USDT', ...device, ...typed(params).flatMap((v) => v.match(LATIN_WORD) ?? [])]);
         expect((strip(ar.title + ' ' + ar.body).match(LATIN_WORD) ?? []).filter((w) => !allowed.has(w))).toEqual([]);
       }
     });
@@ -89,7 +90,7 @@ describe('notifications in Arabic', () => {
 
   test('English stays the default and unchanged', () => {
     const p = { amountCents: 1_250, senderName: 'Alice' };
-    expect(renderNotification('transfer_received', p)).toEqual({ title: 'Points received', body: '“Alice” sent you 12.50 points.' });
+    expect(renderNotification('transfer_received', p)).toEqual({ title: 'Points received', body: '“Alice” sent you 12.50 USDT.' });
     expect(renderNotification('transfer_received', p, 'en')).toEqual(renderNotification('transfer_received', p));
   });
 
@@ -105,12 +106,25 @@ describe('notifications in Arabic', () => {
 
   test('a transfer sent names the recipient, not their e-mail', () => {
     const p = { amountCents: 500, recipientEmail: 'bob@example.com', recipientName: 'Bob Recipient' };
-    expect(renderNotification('transfer_sent', p).body).toBe('You sent 5.00 points to “Bob Recipient”.');
-    expect(strip(renderNotification('transfer_sent', p, 'ar').body)).toBe('أرسلت 5.00 نقطة إلى «Bob Recipient».');
+    expect(renderNotification('transfer_sent', p).body).toBe('You sent 5.00 USDT to “Bob Recipient”.');
+    expect(strip(renderNotification('transfer_sent', p, 'ar').body)).toBe('أرسلت 5.00 USDT إلى «Bob Recipient».');
   });
 
   test('amounts keep Latin digits and grouping in Arabic', () => {
-    expect(strip(renderNotification('points_added', { amountCents: 123_456_78 }, 'ar').body)).toBe('أضاف أحد المسؤولين 123,456.78 نقطة إلى رصيدك.');
+    expect(strip(renderNotification('points_added', { amountCents: 123_456_78 }, 'ar').body)).toBe('أضاف أحد المسؤولين 123,456.78 USDT إلى رصيدك.');
+  });
+
+  test('every amount reads as the glossary has it (12.50 USDT) in either language, never in points', () => {
+    for (const kind of NOTIFICATION_KINDS) {
+      for (const params of SAMPLES[kind]) {
+        const cents = 'amountCents' in params ? params.amountCents : 'priceCents' in params && params.priceCents > 0 ? params.priceCents : null;
+        for (const lang of ['en', 'ar'] as const) {
+          const { body } = renderNotification(kind, params as never, lang);
+          expect(body, `${kind} ${lang}`).not.toMatch(/\bpoints?\b|نقطة|نقاط/);
+          if (cents !== null) expect(strip(body), `${kind} ${lang}`).toContain(`${formatCents(cents)} USDT`);
+        }
+      }
+    }
   });
 
   test('an announcement stays as its admin wrote it, in either language', () => {

@@ -8,7 +8,7 @@ import { formatCents } from './money.js';
 import type { Language } from './language.js';
 import { TEXT_MSG, multiLineText, oneLineText } from './one-line.js';
 import { multiLineDisplay, oneLineDisplay, quotedName } from './text.js';
-import { describeUserAgent } from './user-agent.js';
+import { browserName } from './user-agent.js';
 import { explorerTxUrl } from './withdrawals.js';
 
 export const NOTIFICATION_CATEGORIES = ['deposits', 'withdrawals', 'transfers', 'subscription', 'referrals', 'points', 'security', 'announcements', 'support'] as const;
@@ -41,7 +41,7 @@ export interface NotificationParams {
   passkey_added: { name: string };
   passkey_removed: { name: string };
   /** A sign-in from a browser the account had not used before; the body names it ("Chrome on Linux"), never
-   * quoting the raw header (describeUserAgent). */
+   * quoting the raw header (browserName). */
   new_sign_in: { userAgent: string; ip: string };
   password_changed: Record<string, never>;
   password_reset: Record<string, never>;
@@ -89,18 +89,12 @@ export interface NotificationText {
   body: string;
 }
 
-const points = (cents: number) => `${formatCents(cents)} points`;
-// What a person typed (a name, a payment id, a transaction id, an e-mail, the browser's User-Agent) is shown as one
+/** An amount as every page reads it (docs/voice.md): `12.50 USDT`, two decimals, grouped, Latin digits in both languages. */
+const usdt = (cents: number) => `${formatCents(cents)} USDT`;
+// What a person typed (a name, a payout address, a transaction id, an e-mail, the browser's User-Agent) is shown as one
 // line: stored values from before the refusal at the door may still hold CR/LF, bidi overrides or
 // zero-width characters, and must neither add lines to the sentence nor reorder it. Names are quoted: “Alice”.
 const one = oneLineDisplay;
-/** "Chrome on Linux", "Chrome", "a browser on Linux" or "unknown browser": the User-Agent is never quoted. */
-function browserEn(userAgent: string): string {
-  const { browser, os } = describeUserAgent(userAgent);
-  if (browser && os) return `${browser} on ${os}`;
-  if (browser) return browser;
-  return os ? `a browser on ${os}` : 'unknown browser';
-}
 const NOT_YOU = 'If this was not you, change your password now and end your other sessions on your security page.';
 
 /** The English title and body of each kind, from its parameters. */
@@ -109,32 +103,32 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
     title: 'Deposit credited',
     body:
       p.via === 'chain'
-        ? `Your deposit of ${points(p.amountCents)} was confirmed on the Tron network and credited to your balance.`
-        : `Your deposit of ${points(p.amountCents)}${p.reference ? ` (transaction ${one(p.reference)})` : ''} was approved and credited to your balance.`,
+        ? `Your deposit of ${usdt(p.amountCents)} was confirmed on the Tron network and credited to your balance.`
+        : `Your deposit of ${usdt(p.amountCents)}${p.reference ? ` (transaction ${one(p.reference)})` : ''} was approved and credited to your balance.`,
   }),
   deposit_reverted: (p) => ({
     title: 'Deposit reverted',
-    body: `Your deposit of ${points(p.amountCents)}${p.reference ? ` (transaction ${one(p.reference)})` : ''} was reverted and taken back from your balance.`,
+    body: `Your deposit of ${usdt(p.amountCents)}${p.reference ? ` (transaction ${one(p.reference)})` : ''} was reverted and taken back from your balance.`,
   }),
   withdrawal_requested: (p) => ({
     title: 'Withdrawal requested',
-    body: `Your withdrawal of ${points(p.amountCents)} to ${one(p.paymentId)} was received. The amount is held until it is processed.`,
+    body: `Your withdrawal of ${usdt(p.amountCents)} to ${one(p.paymentId)} was received. The amount is held until it is processed.`,
   }),
   withdrawal_processed: (p) => ({
     title: 'Withdrawal processed',
-    body: `Your withdrawal of ${points(p.amountCents)} to ${one(p.paymentId)} was processed.${p.txId ? ` Transaction: ${one(p.txId)} (${explorerTxUrl(one(p.txId))})` : ''}`,
+    body: `Your withdrawal of ${usdt(p.amountCents)} to ${one(p.paymentId)} was processed.${p.txId ? ` Transaction: ${one(p.txId)} (${explorerTxUrl(one(p.txId))})` : ''}`,
   }),
   withdrawal_refunded: (p) => ({
     title: 'Withdrawal refunded',
-    body: `Your withdrawal request of ${points(p.amountCents)} to ${one(p.paymentId)} was deleted and the amount returned to your balance.`,
+    body: `Your withdrawal request of ${usdt(p.amountCents)} to ${one(p.paymentId)} was deleted and the amount returned to your balance.`,
   }),
   transfer_received: (p) => ({
     title: 'Points received',
-    body: `${quotedName(p.senderName)} sent you ${points(p.amountCents)}.`,
+    body: `${quotedName(p.senderName)} sent you ${usdt(p.amountCents)}.`,
   }),
   transfer_sent: (p) => ({
     title: 'Points sent',
-    body: `You sent ${points(p.amountCents)} to ${p.recipientName ? quotedName(p.recipientName) : one(p.recipientEmail)}.`,
+    body: `You sent ${usdt(p.amountCents)} to ${p.recipientName ? quotedName(p.recipientName) : one(p.recipientEmail)}.`,
   }),
   subscription_activated: (p) => ({
     title: 'Subscription activated',
@@ -142,23 +136,23 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
       p.via === 'code'
         ? 'Your subscription is active: you redeemed a subscription code.'
         : p.priceCents > 0
-          ? `Your subscription is active. ${points(p.priceCents)} were charged to your balance.`
+          ? `Your subscription is active. ${usdt(p.priceCents)} was charged to your balance.`
           : 'Your subscription is active.',
   }),
   referral_earned: (p) => ({
     title: 'Referral earnings',
     body:
       p.reason === 'bonus'
-        ? `You earned ${points(p.amountCents)}: ${quotedName(p.memberName)}, whom you referred, made their first deposit.`
-        : `You earned ${points(p.amountCents)}: a commission on the points ${quotedName(p.memberName)} (level ${p.level} of your team) earned.`,
+        ? `You earned ${usdt(p.amountCents)}: ${quotedName(p.memberName)}, whom you referred, made their first deposit.`
+        : `You earned ${usdt(p.amountCents)}: a commission on the video reward of ${quotedName(p.memberName)} (level ${p.level} of your team).`,
   }),
   points_added: (p) => ({
     title: 'Points added',
-    body: `An administrator added ${points(p.amountCents)} to your balance.`,
+    body: `An administrator added ${usdt(p.amountCents)} to your balance.`,
   }),
   points_removed: (p) => ({
     title: 'Points removed',
-    body: `An administrator removed ${points(p.amountCents)} from your balance.`,
+    body: `An administrator removed ${usdt(p.amountCents)} from your balance.`,
   }),
   two_factor_enabled: () => ({
     title: 'Two-factor sign-in turned on',
@@ -178,7 +172,7 @@ export const NOTIFICATION_TEXT: { readonly [K in NotificationKind]: (p: Notifica
   }),
   new_sign_in: (p) => ({
     title: 'New sign-in to your account',
-    body: `Your account was signed in to from a browser it had not used before: ${browserEn(p.userAgent)}, address ${one(p.ip)}. ${NOT_YOU}`,
+    body: `Your account was signed in to from a browser it had not used before: ${browserName(p.userAgent)}, address ${one(p.ip)}. ${NOT_YOU}`,
   }),
   password_changed: () => ({
     title: 'Your password was changed',
@@ -210,20 +204,13 @@ export type NotificationLanguage = Language;
 export const notificationLanguage = (lang: unknown): NotificationLanguage => (lang === 'ar' ? 'ar' : 'en');
 
 // Arabic: Modern Standard Arabic. Amounts keep Latin digits (formatCents), product terms (USDT, TRC20,
-// VIP1…VIP7, Tron) stay as they are. What the user or another party typed (names, e-mails, payment ids, the
+// VIP1…VIP7, Tron) stay as they are. What the user or another party typed (names, e-mails, payout addresses, the
 // browser) is wrapped in Unicode isolates (FSI … PDI), so a Latin name ending in punctuation cannot reorder the
 // right-to-left sentence around it; the marks are invisible.
 // The text inside is one line without bidi controls (oneLineDisplay), so nothing in it can end the isolate early.
 const iso = (text: string) => `\u2068${oneLineDisplay(text)}\u2069`;
 /** A name quoted in an Arabic sentence: «name», isolated. */
 const nameAr = (text: string) => `«${iso(text)}»`;
-const pointsAr = (cents: number) => `${formatCents(cents)} نقطة`;
-function browserAr(userAgent: string): string {
-  const { browser, os } = describeUserAgent(userAgent);
-  if (browser && os) return `${browser} على ${os}`;
-  if (browser) return browser;
-  return os ? `متصفح على ${os}` : 'متصفح غير معروف';
-}
 const NOT_YOU_AR = 'إن لم تكن أنت من قام بذلك، فغيّر كلمة المرور الآن وأنهِ جلساتك الأخرى من صفحة الأمان.';
 const referenceAr = (reference?: string) => (reference ? ` (رقم المعاملة ${iso(reference)})` : '');
 
@@ -233,32 +220,32 @@ export const NOTIFICATION_TEXT_AR: { readonly [K in NotificationKind]: (p: Notif
     title: 'تمت إضافة الإيداع',
     body:
       p.via === 'chain'
-        ? `تم تأكيد إيداعك البالغ ${pointsAr(p.amountCents)} على شبكة Tron وإضافته إلى رصيدك.`
-        : `تمت الموافقة على إيداعك البالغ ${pointsAr(p.amountCents)}${referenceAr(p.reference)} وإضافته إلى رصيدك.`,
+        ? `تم تأكيد إيداعك البالغ ${usdt(p.amountCents)} على شبكة Tron وإضافته إلى رصيدك.`
+        : `تمت الموافقة على إيداعك البالغ ${usdt(p.amountCents)}${referenceAr(p.reference)} وإضافته إلى رصيدك.`,
   }),
   deposit_reverted: (p) => ({
     title: 'تم عكس الإيداع',
-    body: `تم عكس إيداعك البالغ ${pointsAr(p.amountCents)}${referenceAr(p.reference)} وخصمه من رصيدك.`,
+    body: `تم عكس إيداعك البالغ ${usdt(p.amountCents)}${referenceAr(p.reference)} وخصمه من رصيدك.`,
   }),
   withdrawal_requested: (p) => ({
     title: 'تم استلام طلب السحب',
-    body: `استلمنا طلبك لسحب ${pointsAr(p.amountCents)} إلى ${iso(p.paymentId)}. يبقى المبلغ محجوزًا إلى أن تتم معالجة الطلب.`,
+    body: `استلمنا طلبك لسحب ${usdt(p.amountCents)} إلى ${iso(p.paymentId)}. يبقى المبلغ محجوزًا إلى أن تتم معالجة الطلب.`,
   }),
   withdrawal_processed: (p) => ({
     title: 'تمت معالجة السحب',
-    body: `تمت معالجة طلبك لسحب ${pointsAr(p.amountCents)} إلى ${iso(p.paymentId)}.${p.txId ? ` المعاملة: ${iso(p.txId)} (${iso(explorerTxUrl(p.txId))})` : ''}`,
+    body: `تمت معالجة طلبك لسحب ${usdt(p.amountCents)} إلى ${iso(p.paymentId)}.${p.txId ? ` المعاملة: ${iso(p.txId)} (${iso(explorerTxUrl(p.txId))})` : ''}`,
   }),
   withdrawal_refunded: (p) => ({
     title: 'تمت إعادة مبلغ السحب',
-    body: `تم حذف طلبك لسحب ${pointsAr(p.amountCents)} إلى ${iso(p.paymentId)} وأُعيد المبلغ إلى رصيدك.`,
+    body: `تم حذف طلبك لسحب ${usdt(p.amountCents)} إلى ${iso(p.paymentId)} وأُعيد المبلغ إلى رصيدك.`,
   }),
   transfer_received: (p) => ({
     title: 'وصلتك نقاط',
-    body: `أرسل إليك ${nameAr(p.senderName)} ${pointsAr(p.amountCents)}.`,
+    body: `أرسل إليك ${nameAr(p.senderName)} ${usdt(p.amountCents)}.`,
   }),
   transfer_sent: (p) => ({
     title: 'تم إرسال النقاط',
-    body: `أرسلت ${pointsAr(p.amountCents)} إلى ${p.recipientName ? nameAr(p.recipientName) : iso(p.recipientEmail)}.`,
+    body: `أرسلت ${usdt(p.amountCents)} إلى ${p.recipientName ? nameAr(p.recipientName) : iso(p.recipientEmail)}.`,
   }),
   subscription_activated: (p) => ({
     title: 'تم تفعيل الاشتراك',
@@ -266,23 +253,23 @@ export const NOTIFICATION_TEXT_AR: { readonly [K in NotificationKind]: (p: Notif
       p.via === 'code'
         ? 'اشتراكك مفعّل الآن: لقد استخدمت رمز اشتراك.'
         : p.priceCents > 0
-          ? `اشتراكك مفعّل الآن. تم خصم ${pointsAr(p.priceCents)} من رصيدك.`
+          ? `اشتراكك مفعّل الآن. تم خصم ${usdt(p.priceCents)} من رصيدك.`
           : 'اشتراكك مفعّل الآن.',
   }),
   referral_earned: (p) => ({
     title: 'أرباح الإحالة',
     body:
       p.reason === 'bonus'
-        ? `ربحت ${pointsAr(p.amountCents)}: أجرى ${nameAr(p.memberName)}، الذي دعوته إلى المنصة، أول إيداع له.`
-        : `ربحت ${pointsAr(p.amountCents)}: عمولة على النقاط التي ربحها ${nameAr(p.memberName)} (المستوى ${p.level} في فريقك).`,
+        ? `ربحت ${usdt(p.amountCents)}: أجرى ${nameAr(p.memberName)}، الذي دعوته إلى المنصة، أول إيداع له.`
+        : `ربحت ${usdt(p.amountCents)}: عمولة على مكافأة فيديو حصل عليها ${nameAr(p.memberName)} (المستوى ${p.level} في فريقك).`,
   }),
   points_added: (p) => ({
     title: 'تمت إضافة نقاط',
-    body: `أضاف أحد المسؤولين ${pointsAr(p.amountCents)} إلى رصيدك.`,
+    body: `أضاف أحد المسؤولين ${usdt(p.amountCents)} إلى رصيدك.`,
   }),
   points_removed: (p) => ({
     title: 'تم خصم نقاط',
-    body: `خصم أحد المسؤولين ${pointsAr(p.amountCents)} من رصيدك.`,
+    body: `خصم أحد المسؤولين ${usdt(p.amountCents)} من رصيدك.`,
   }),
   two_factor_enabled: () => ({
     title: 'تم تفعيل التحقق بخطوتين',
@@ -302,7 +289,7 @@ export const NOTIFICATION_TEXT_AR: { readonly [K in NotificationKind]: (p: Notif
   }),
   new_sign_in: (p) => ({
     title: 'تسجيل دخول جديد إلى حسابك',
-    body: `تم تسجيل الدخول إلى حسابك من متصفح لم يُستخدم للدخول إليه من قبل: ${browserAr(p.userAgent)}، من عنوان IP ${iso(p.ip)}. ${NOT_YOU_AR}`,
+    body: `تم تسجيل الدخول إلى حسابك من متصفح لم يُستخدم للدخول إليه من قبل: ${browserName(p.userAgent, 'ar')}، من عنوان IP ${iso(p.ip)}. ${NOT_YOU_AR}`,
   }),
   password_changed: () => ({
     title: 'تم تغيير كلمة المرور',

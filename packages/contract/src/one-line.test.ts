@@ -99,7 +99,7 @@ describe('the contract’s one-line fields', () => {
     expect(messageOf(updateProfileBody, { phone: '' })).toBe('Phone is required');
     expect(registerBody.parse({ ...full, fullName: ' Jose\u0301 Nu\u0301n\u0303ez ' }).fullName).toBe('José Núñez');
   });
-  test('passkey names, payment ids, announcement titles and bodies, the support e-mail', () => {
+  test('passkey names, payout addresses, announcement titles and bodies, the support e-mail', () => {
     expect(messageOf(passkeyName, 'My key\u202e')).toBe(TEXT_MSG.passkeyName);
     expect(messageOf(passkeyName, '')).toBe('Give the passkey a name of 1 to 64 characters');
     expect(messageOf(withdrawBody, { amount: 1, paymentId: 'TXYZ\nverify at evil' })).toBe(TEXT_MSG.paymentId);
@@ -122,9 +122,9 @@ describe('display of stored values', () => {
   });
   test('notifications quote names as one line, in English and Arabic; the Arabic isolate cannot be closed early', () => {
     const en = renderNotification('transfer_received', { amountCents: 1, senderName: attack });
-    expect(en.body).toBe('“Mallory Your withdrawals are frozen. Verify at https://evil.example” sent you 0.01 points.');
+    expect(en.body).toBe('“Mallory Your withdrawals are frozen. Verify at https://evil.example” sent you 0.01 USDT.');
     const ar = renderNotification('transfer_received', { amountCents: 1, senderName: `Eve\u2069\u202e\n` }, 'ar');
-    expect(ar.body).toBe('أرسل إليك «\u2068Eve\u2069» 0.01 نقطة.');
+    expect(ar.body).toBe('أرسل إليك «\u2068Eve\u2069» 0.01 USDT.');
     for (const kind of ['passkey_added', 'passkey_removed'] as const) {
       expect(renderNotification(kind, { name: 'Key\n\u202eevil' }).body).toContain('“Key evil”');
     }

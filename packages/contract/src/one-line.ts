@@ -1,4 +1,4 @@
-// One-line texts a person enters (docs/security.md §7b): names, titles, labels, payment ids. A full name with CR/LF put a
+// One-line texts a person enters (docs/security.md §7b): names, titles, labels, payout addresses. A full name with CR/LF put a
 // second, invented paragraph into the recipient's notification and e-mail; U+202E reversed what followed it. Every
 // such field is built with `oneLineText`, on the server (validation) and in the web forms alike, so both refuse the
 // same characters with the same message, which names the field.
@@ -10,7 +10,7 @@ export const TEXT_MSG = {
   fullName: 'Full name must be one line of text without control or direction characters',
   phone: 'Phone must be one line of text without control or direction characters',
   passkeyName: 'Passkey name must be one line of text without control or direction characters',
-  paymentId: 'Payment ID must be one line of text without control or direction characters',
+  paymentId: 'Payout address must be one line of text without control or direction characters',
   announcementTitle: 'Announcement title must be one line of text without control or direction characters',
   announcementBody: 'Announcement text must not contain control or direction characters (line breaks are allowed)',
 } as const;

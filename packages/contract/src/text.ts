@@ -11,7 +11,7 @@ export function trimTrailingSlashes(text: string): string {
 }
 
 /**
- * Characters a one-line text a person enters (a name, a title, a label, a payment id) must not contain:
+ * Characters a one-line text a person enters (a name, a title, a label, a payout address) must not contain:
  * C0 controls (U+0000–U+001F: NUL, TAB, LF, CR…) and DEL; C1 controls (U+0080–U+009F, NEL U+0085 among them);
  * the bidi controls (ALM U+061C, LRM/RLM U+200E/U+200F, the embeddings and overrides U+202A–U+202E, the isolates
  * U+2066–U+2069); the zero-width characters (ZWSP U+200B, ZWNJ U+200C, ZWJ U+200D, word joiner U+2060, BOM

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { describeUserAgent } from './user-agent.js';
+import { browserName, describeUserAgent } from './user-agent.js';
 
 describe('describeUserAgent', () => {
   test('names the browser and the system of real User-Agent headers', () => {
@@ -14,5 +14,23 @@ describe('describeUserAgent', () => {
       ['', null, null],
     ];
     for (const [ua, browser, os] of cases) expect(describeUserAgent(ua), ua).toEqual({ browser, os });
+  });
+});
+
+describe('browserName', () => {
+  const chromeLinux = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  test('names the browser and the system in either language, never the raw header', () => {
+    expect(browserName(chromeLinux)).toBe('Chrome on Linux');
+    expect(browserName(chromeLinux, 'ar')).toBe('Chrome على Linux');
+    expect(browserName('OtherBrowser/1.0 Firefox/140.0')).toBe('Firefox');
+    expect(browserName('Bot/1.0 (X11; Linux x86_64)')).toBe('a browser on Linux');
+    expect(browserName('Bot/1.0 (X11; Linux x86_64)', 'ar')).toBe('متصفح على Linux');
+    expect(browserName('curl/8.5.0')).toBe('unknown browser');
+    expect(browserName('', 'ar')).toBe('متصفح غير معروف');
+  });
+  test('a line of its own starts with a capital', () => {
+    expect(browserName('curl/8.5.0', 'en', { start: true })).toBe('Unknown browser');
+    expect(browserName('Bot/1.0 (X11; Linux x86_64)', 'en', { start: true })).toBe('A browser on Linux');
+    expect(browserName(chromeLinux, 'en', { start: true })).toBe('Chrome on Linux');
   });
 });

@@ -1,6 +1,8 @@
-// A browser's User-Agent header as people name their device: "Chrome on Linux". One parser for the security page
-// (its sessions and sign-ins) and the "New sign-in" notification, which never quotes the raw header: it is long,
-// unreadable on a phone and written by whoever sent the request.
+// A browser's User-Agent header as people name their device: "Chrome on Linux". One parser and one wording for the
+// security page (its sessions and sign-ins), the admins' page of a user (their sessions) and the "New sign-in"
+// notification, none of which quotes the raw header: it is long, unreadable on a phone and written by whoever sent
+// the request.
+import type { Language } from './language.js';
 
 /** The browser and the system a User-Agent names; null for what it does not say recognisably. */
 export function describeUserAgent(userAgent: string): { browser: string | null; os: string | null } {
@@ -31,4 +33,21 @@ export function describeUserAgent(userAgent: string): { browser: string | null; 
               ? 'Linux'
               : null;
   return { browser, os };
+}
+
+const WORDS = {
+  en: { on: (b: string, os: string) => `${b} on ${os}`, someOn: (os: string) => `a browser on ${os}`, unknown: 'unknown browser' },
+  ar: { on: (b: string, os: string) => `${b} على ${os}`, someOn: (os: string) => `متصفح على ${os}`, unknown: 'متصفح غير معروف' },
+} as const;
+
+/**
+ * The browser and system of a User-Agent in words, as a sentence reads them: "Chrome on Linux", "Chrome", "a browser
+ * on Linux" or "unknown browser" (Arabic: "Chrome على Linux", …). `start`: the first letter capitalised, for a line
+ * of its own ("Unknown browser"). Never the header itself.
+ */
+export function browserName(userAgent: string, lang: Language = 'en', { start = false }: { start?: boolean } = {}): string {
+  const { browser, os } = describeUserAgent(userAgent);
+  const w = WORDS[lang];
+  const text = browser && os ? w.on(browser, os) : browser ? browser : os ? w.someOn(os) : w.unknown;
+  return start ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }

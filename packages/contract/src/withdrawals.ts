@@ -9,19 +9,19 @@ import { TEXT_MSG, oneLineText } from './one-line.js';
 
 export const WITHDRAW_MSG = {
   submitted: 'Withdrawal request submitted. The amount is held until it is processed.',
-  paymentIdRequired: 'Payment ID is required',
+  paymentIdRequired: 'Payout address is required',
   amountRequired: 'Amount is required',
   insufficient: 'Insufficient points',
   list: 'Withdrawals fetched successfully',
   notFound: 'Withdrawal not found',
-  ambiguous: 'Several withdrawals have this payment ID; use the withdrawal _id',
+  ambiguous: 'Several withdrawals have this payout address; use the withdrawal _id',
   processed: 'Withdrawal marked as processed',
   unprocessed: 'Withdrawal marked as pending again',
   alreadyInState: 'The withdrawal is already in that state',
   deletedRefunded: 'Withdrawal request deleted and the amount refunded',
   deleted: 'Withdrawal request deleted',
-  address: 'Payment ID must be a Tron (TRC20) address: 34 characters starting with T, letters and digits only',
-  checksum: 'Payment ID is not a valid Tron address: its checksum does not match (check it for a typo)',
+  address: 'Payout address must be a Tron (TRC20) address: 34 characters starting with T, letters and digits only',
+  checksum: 'Payout address is not a valid Tron address: its checksum does not match (check it for a typo)',
   belowMin: (min: string) => `The smallest withdrawal is ${min} USDT`,
   aboveMax: (max: string) => `The largest withdrawal is ${max} USDT`,
   feeTooHigh: (fee: string) => `The fee (${fee} USDT) takes the whole amount: ask for more`,
@@ -68,13 +68,13 @@ export const withdrawBody = z.object({
   amount: z.unknown().optional().superRefine((v, ctx) => {
     if (v === undefined || v === null || v === '') ctx.addIssue({ code: 'custom', message: WITHDRAW_MSG.amountRequired });
   }).pipe(amountCents()),
-  // One line: the payment id is quoted in the user's notifications and e-mails and on the admins' desk.
+  // One line: the payout address is quoted in the user's notifications and e-mails and on the admins' desk.
   paymentId: oneLineText(TEXT_MSG.paymentId, {
     typeMessage: WITHDRAW_MSG.paymentIdRequired,
     min: 1,
     minMessage: WITHDRAW_MSG.paymentIdRequired,
     max: LIMITS.paymentIdMax,
-    maxMessage: `Payment ID must be at most ${LIMITS.paymentIdMax} characters`,
+    maxMessage: `Payout address must be at most ${LIMITS.paymentIdMax} characters`,
   }).superRefine((v, ctx) => {
     // The payout goes to this address: anything that is not a Tron address (checksum included) is refused.
     const problem = tronAddressProblem(v);

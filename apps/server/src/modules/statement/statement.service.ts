@@ -31,11 +31,11 @@ function describe(kind: string, amountCents: number, memo: Record<string, unknow
     case 'deposit_revert':
       return ar ? `إلغاء اعتماد إيداع (المعاملة ${isolate(str('transactionId'))})` : `Deposit reverted (transaction ${str('transactionId')})`;
     case 'withdrawal_request':
-      return ar ? `طلب سحب (معرّف الدفع ${isolate(str('paymentId'))})` : `Withdrawal requested (payment ID ${str('paymentId')})`;
+      return ar ? `طلب سحب (عنوان الاستلام ${isolate(str('paymentId'))})` : `Withdrawal requested (payout address ${str('paymentId')})`;
     case 'withdrawal_refund':
       return ar
-        ? `إلغاء سحب واسترداد مبلغه (معرّف الدفع ${isolate(str('paymentId'))})`
-        : `Withdrawal cancelled and refunded (payment ID ${str('paymentId')})`;
+        ? `إلغاء سحب واسترداد مبلغه (عنوان الاستلام ${isolate(str('paymentId'))})`
+        : `Withdrawal cancelled and refunded (payout address ${str('paymentId')})`;
     case 'adjustment_add':
       return ar ? 'نقاط أضافها مشرف' : 'Points added by an admin';
     case 'adjustment_remove':

@@ -20,13 +20,13 @@ describe('GET /user/statement', () => {
     const wd = (await u.client.post('/api/v1/withdraw', { amount: 10, paymentId: 'TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV' })).body.withdrawal;
     expect(wd).toBeTruthy();
     const english = (await u.client.get('/api/v1/user/statement')).body.entries.map((e: { description: string }) => e.description);
-    expect(english).toEqual(['Withdrawal requested (payment ID TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV)', `Transfer to ${other.user.email}`, 'Points added by an admin']);
+    expect(english).toEqual(['Withdrawal requested (payout address TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV)', `Transfer to ${other.user.email}`, 'Points added by an admin']);
 
     expect((await u.client.put('/api/v1/user/language', { language: 'ar' })).status).toBe(200);
     const res = await u.client.get('/api/v1/user/statement');
     const arabic = res.body.entries.map((e: { description: string }) => e.description);
     expect(arabic).toEqual([
-      'طلب سحب (معرّف الدفع \u2068TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV\u2069)',
+      'طلب سحب (عنوان الاستلام \u2068TDqgr8iGLyrjBvKPfsvbsH4rDaJrkXnRLV\u2069)',
       `تحويل إلى \u2068${other.user.email}\u2069`,
       'نقاط أضافها مشرف',
     ]);

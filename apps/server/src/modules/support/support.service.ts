@@ -7,6 +7,7 @@ import {
   SUPPORT_LIMITS,
   SUPPORT_MSG,
   centsToNumber,
+  formatCents,
   type AdminTicketSummary,
   type AdminTicketThread,
   type CreateTicketInput,
@@ -225,11 +226,12 @@ const aboutLabel = sql<string | null>`case ${supportTickets.aboutKind}
   when 'withdrawal' then (select w.amount_cents::text || ' · ' || w.payment_id from withdrawals w where w.id = ${supportTickets.aboutId})
   end`;
 
-/** "12.50 · <reference>": the amount in points, then the transaction or payment id. */
+/** "12.50 USDT · <reference>": the amount as every page reads it (docs/voice.md), then the transaction ID or the
+ * payout address. */
 const labelOf = (raw: string | null) => {
   if (!raw) return '';
   const at = raw.indexOf(' · ');
-  return `${centsToNumber(Number(raw.slice(0, at))).toFixed(2)}${raw.slice(at)}`;
+  return `${formatCents(Number(raw.slice(0, at)))} USDT${raw.slice(at)}`;
 };
 
 function summary(t: TicketRow & { label: string | null }, unread: boolean): TicketSummary {

@@ -36,7 +36,7 @@ const withdrawalKind: RecordKind<AdminWithdrawalRecord> = {
     { value: 'processed', label: msg('Processed') },
   ],
   doneLabel: msg('Processed'),
-  referenceLabel: msg('Payment ID'),
+  referenceLabel: msg('Payout address'),
   reference: (w) => w.paymentId,
   done: (w) => w.withdrawed,
   markLabel: (target) => (target ? msg('Mark processed') : msg('Mark pending')),
@@ -46,7 +46,7 @@ const withdrawalKind: RecordKind<AdminWithdrawalRecord> = {
     target
       ? {
           title: t('Mark this withdrawal as processed?'),
-          message: t('Confirm that {amount} USDT has been paid to {email} at payment ID {paymentId}.', {
+          message: t('Confirm that {amount} USDT has been paid to {email} at the payout address {paymentId}.', {
             amount: formatPoints(w.amount),
             email: w.email,
             paymentId: w.paymentId,

@@ -96,7 +96,7 @@ export function WithdrawDesk() {
         <DataTable
           caption={t('Pending withdrawals, oldest first')}
           from="3xl"
-          columns={[t('E-mail'), { label: t('Net (USDT)'), numeric: true }, t('Payment ID'), t('Rules'), t('Date'), t('Actions')]}
+          columns={[t('E-mail'), { label: t('Net (USDT)'), numeric: true }, t('Payout address'), t('Rules'), t('Date'), t('Actions')]}
           busy={desk.isFetching}
         >
           {rows.map((w) => {
@@ -108,7 +108,7 @@ export function WithdrawDesk() {
                 </DataCell>
                 <DataCell className="font-semibold whitespace-nowrap tabular-nums">{formatPoints(w.net)}</DataCell>
                 <DataCell>
-                  <LongValue value={w.paymentId} what={t('Payment ID')} />
+                  <LongValue value={w.paymentId} what={t('Payout address')} />
                 </DataCell>
                 <DataCell>
                   <RuleState w={w} />

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { formatPoints } from '@app/contract';
+import { browserName, formatPoints } from '@app/contract';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
 import { LoadError } from '../../components/ui/list-state';
@@ -13,7 +13,7 @@ import { PageHeader } from '../../components/ui/page';
 import { SignedAmount } from '../../components/ui/signed-amount';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { errorMessage } from '../../lib/api';
-import { t } from '../../lib/i18n';
+import { currentLang, t } from '../../lib/i18n';
 import { adminKeys, fetchUserOverview } from './api';
 
 /** A section: its heading, and its lines or what it says when there are none. */
@@ -135,7 +135,12 @@ export function AdminUserPage() {
         </Section>
         <Section title={t('Sessions')} empty={t('No open sessions.')} testId="admin-user-sessions">
           {data.sessions.map((s) => (
-            <Line key={s._id} what={<bdi dir="ltr">{s.ip || t('Unknown')}</bdi>} when={s.lastSeenAt} />
+            <Line
+              key={s._id}
+              // As the user's own security page names it ("Chrome on Linux"), never the raw User-Agent; the address beside it.
+              what={<>{browserName(s.userAgent, currentLang(), { start: true })} · <bdi dir="ltr">{s.ip || t('Unknown')}</bdi></>}
+              when={s.lastSeenAt}
+            />
           ))}
         </Section>
         <Section title={t('Referrals ({count})', { count: data.referrals.total })} empty={t('No one invited yet.')} testId="admin-user-referrals">

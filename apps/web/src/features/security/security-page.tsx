@@ -2,7 +2,7 @@
 // 50 sign-in attempts. Lists, not tables, so the page fits a 390 px screen without sideways scrolling.
 import { Link, useLocation } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { describeUserAgent, type SECURITY_MSG, type SessionRecord } from '@app/contract';
+import { browserName, type SECURITY_MSG, type SessionRecord } from '@app/contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../components/ui/date-time';
@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/ui/page';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { msg, t, Trans } from '../../lib/i18n';
+import { currentLang, msg, t, Trans } from '../../lib/i18n';
 import { endOtherSessions, endSession, fetchLoginHistory, fetchSessions, securityKeys } from './api';
 import { PasskeysCard } from './passkeys-card';
 import { TwoFactorCard } from './two-factor-card';
@@ -25,13 +25,9 @@ const ADMIN_NEEDS_2FA: typeof SECURITY_MSG.adminNeeds2fa = msg(
   'Administrators must turn on two-factor sign-in first. Set it up on your security page (/user/security).',
 );
 
-/** "Firefox on Linux"-style summary; the full text stays available as a tooltip-free second line. */
-function browserName(userAgent: string): string {
-  if (!userAgent) return t('Unknown browser');
-  // The contract's parser: the "New sign-in" notification names the browser with the same words.
-  const { browser, os } = describeUserAgent(userAgent);
-  return browser && os ? t('{browser} on {os}', { browser, os }) : userAgent.slice(0, 60);
-}
+/** "Firefox on Linux", in the words of the "New sign-in" notification and the admins' page of a user (the contract's
+ * browserName); never the raw header. `start` for a line of its own, lower case inside a sentence. */
+const device = (userAgent: string, start = true) => browserName(userAgent, currentLang(), { start });
 
 function SessionsCard() {
   const queryClient = useQueryClient();
@@ -55,7 +51,7 @@ function SessionsCard() {
             <li key={s._id} className="flex flex-col gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-700">
               <div className="min-w-0 text-sm">
                 <p className="font-semibold">
-                  {browserName(s.userAgent)}
+                  {device(s.userAgent)}
                   {s.current && <span className="ms-2 rounded bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100">{t('This browser')}</span>}
                 </p>
                 <p className="break-words text-slate-600 dark:text-slate-300">
@@ -67,7 +63,7 @@ function SessionsCard() {
                 </p>
               </div>
               {!s.current && (
-                <Button variant="secondary" className="self-start" disabled={endOne.isPending} onClick={() => endOne.mutate(s)} aria-label={t('End the session of {browser} at {ip}', { browser: browserName(s.userAgent), ip: s.ip || t('unknown address') })}
+                <Button variant="secondary" className="self-start" disabled={endOne.isPending} onClick={() => endOne.mutate(s)} aria-label={t('End the session of {browser} at {ip}', { browser: device(s.userAgent, false), ip: s.ip || t('unknown address') })}
                 >
                   {t('End session')}
                 </Button>
@@ -102,7 +98,7 @@ function HistoryCard() {
           {list.data.map((e, i) => (
             <li key={`${e.createdAt}:${i}`} className="break-words">
               <span className={e.success ? 'font-semibold text-emerald-800 dark:text-emerald-300' : 'font-semibold text-red-700 dark:text-red-300'}>{e.success ? t('Signed in') : t('Failed')}</span>{' '}
-              <DateTime iso={e.createdAt} /> · <bdi>{e.ip}</bdi> · {browserName(e.userAgent)}
+              <DateTime iso={e.createdAt} /> · <bdi>{e.ip}</bdi> · {device(e.userAgent)}
             </li>
           ))}
         </ol>

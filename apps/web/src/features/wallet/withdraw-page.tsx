@@ -1,4 +1,4 @@
-// docs/product.md#withdrawals: amount (min 0.01 or the WITHDRAW_MIN setting, step 0.01) and payment ID (a Tron address,
+// docs/product.md#withdrawals: amount (min 0.01 or the WITHDRAW_MIN setting, step 0.01) and the payout address (a Tron address,
 // its checksum checked while typing) are required; the fee and the net are shown before the user confirms. The server
 // takes the amount at once (docs/money.md), so the balance shown drops as soon as it answers.
 import { useState } from 'react';
@@ -34,12 +34,12 @@ import { msg, t, Trans } from '../../lib/i18n';
 
 /** WITHDRAW_MSG.submitted (the type keeps the two identical), shown when the server's answer has no message. */
 const SUBMITTED: typeof WITHDRAW_MSG.submitted = msg('Withdrawal request submitted. The amount is held until it is processed.');
-/** TEXT_MSG.paymentId: the form shows it under the payment id, in the current language. */
-const PAYMENT_ID_ONE_LINE: typeof TEXT_MSG.paymentId = msg('Payment ID must be one line of text without control or direction characters');
+/** TEXT_MSG.paymentId: the form shows it under the payout address, in the current language. */
+const PAYMENT_ID_ONE_LINE: typeof TEXT_MSG.paymentId = msg('Payout address must be one line of text without control or direction characters');
 
 /** WITHDRAW_MSG.address and .checksum: the form's own check of the payout address, in the current language. */
-const NOT_TRON: typeof WITHDRAW_MSG.address = msg('Payment ID must be a Tron (TRC20) address: 34 characters starting with T, letters and digits only');
-const BAD_CHECKSUM: typeof WITHDRAW_MSG.checksum = msg('Payment ID is not a valid Tron address: its checksum does not match (check it for a typo)');
+const NOT_TRON: typeof WITHDRAW_MSG.address = msg('Payout address must be a Tron (TRC20) address: 34 characters starting with T, letters and digits only');
+const BAD_CHECKSUM: typeof WITHDRAW_MSG.checksum = msg('Payout address is not a valid Tron address: its checksum does not match (check it for a typo)');
 
 /** Fee and net (cents) of `amount` under `rules`, or null when the amount is not a valid amount yet. */
 function feeAndNet(amount: string, rules: WithdrawRules | undefined): { fee: number; net: number } | null {
@@ -85,7 +85,7 @@ export function WithdrawPage() {
           <>
             <p>
               <Trans
-                id="Withdraw {amount} points to payment ID <0>{paymentId}</0>?"
+                id="Withdraw {amount} USDT to the payout address <0>{paymentId}</0>?"
                 values={{ amount: formatCents(parsed.amount), paymentId: body.paymentId }}
                 components={{ 0: <strong className="break-all" /> }}
               />
@@ -124,7 +124,7 @@ export function WithdrawPage() {
                 </p>
               )}
               <Input
-                label={t('Payment ID')}
+                label={t('Payout address')}
                 name="paymentId"
                 autoComplete="off"
                 spellCheck={false}

@@ -62,8 +62,9 @@ export function buildBundle(log, only = ['apps/web', 'apps/server']) {
  * The production server on a new data directory (it initialises its embedded PostgreSQL there and migrates it),
  * with the bench admin. Returns its URL, the database's URL and what a restart needs.
  */
-export async function startBenchServer(log, { prefix = 'bench-data-', env = {} } = {}) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
+export async function startBenchServer(log, { prefix = 'bench-data-', env = {}, dataDir: existing } = {}) {
+  // `existing`: a data directory a run kept (BENCH_KEEP_DATA=1), started again as it is (its migrations run).
+  const dataDir = existing ?? mkdtempSync(path.join(os.tmpdir(), prefix));
   const serverLog = path.join(dataDir, 'server.log');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -43,6 +43,7 @@ export const depositRecords: MoneyRecordKind<DepositRow, DepositRecord> = {
   // A claim is named by its normalised transactionId (unique), so a pasted id in another spelling finds it too.
   byReference: (id) => eq(deposits.transactionKey, transactionKey(id)),
   visibleCount: 'deposits_visible',
+  pendingCount: 'deposits_pending',
   toRecord,
   messages: { notFound: DEPOSIT_MSG.notFound, ambiguous: DEPOSIT_MSG.ambiguous },
 };

@@ -6,7 +6,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { deposits, users, withdrawals } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
 import { UUID_PATTERN, likePattern } from '../../http/route-helpers.js';
-import { readRowCount, type RowCountName } from '../../db/row-counts.js';
+import { readRowCount, rowCount, type RowCountName } from '../../db/row-counts.js';
 import { centsNumber, isoTime, readJson } from '../../db/json.js';
 
 type RecordTable = typeof deposits | typeof withdrawals;
@@ -23,6 +23,8 @@ export interface MoneyRecordKind<Row extends RecordRow, Rec> {
   byReference: (id: string) => SQL;
   /** The trigger-kept count of visible records (migration 0005). */
   visibleCount: RowCountName;
+  /** The trigger-kept count of visible records not yet done (migration 0027): the status filter's totals. */
+  pendingCount: RowCountName;
   toRecord: (row: Row) => Rec;
   messages: { notFound: string; ambiguous: string };
   /** Fields of the record beyond the shared ones, as a SQL json object of the table's row (the unpaged JSON list). */
@@ -61,11 +63,17 @@ function listFilter(db: Db, kind: MoneyRecordKind<never, unknown>, q: RecordFilt
 }
 
 /**
- * Unfiltered, the trigger-kept count; filtered, a count through the filter's index (every record has its user, a
- * foreign key, so it needs no join).
+ * Unfiltered or by status alone, the trigger-kept counts (done = visible − pending: at a million records counting the
+ * status's index took longer than the page); by e-mail, a count through the filter's index (every record has its
+ * user, a foreign key, so it needs no join).
  */
-function countListed(db: Db, kind: MoneyRecordKind<never, unknown>, q: RecordFilter, cond: SQL | undefined): Promise<number> {
-  return q.status || q.email ? db.select({ total: count() }).from(kind.table).where(cond).then((r) => r[0].total) : readRowCount(db, kind.visibleCount);
+async function countListed(db: Db, kind: MoneyRecordKind<never, unknown>, q: RecordFilter, cond: SQL | undefined): Promise<number> {
+  if (q.email) return db.select({ total: count() }).from(kind.table).where(cond).then((r) => r[0].total);
+  if (!q.status) return readRowCount(db, kind.visibleCount);
+  if (q.status !== kind.done.status) return readRowCount(db, kind.pendingCount);
+  // Both counts in one statement (one snapshot), so a record changing in between is never counted twice or not at all.
+  const { rows } = await db.execute<{ n: number }>(sql`select ${rowCount(kind.visibleCount)} - ${rowCount(kind.pendingCount)} as n`);
+  return Number(rows[0].n);
 }
 
 /** One page of the admin list, newest first (or oldest first: the queue), each record with its owner's e-mail and id. */

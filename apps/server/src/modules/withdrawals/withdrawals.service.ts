@@ -198,6 +198,7 @@ export const withdrawalRecords: MoneyRecordKind<WithdrawalRow, WithdrawalRecord>
   // A paymentId as typed; several requests may share one (then {id} must be the _id).
   byReference: (id) => eq(withdrawals.paymentId, id),
   visibleCount: 'withdrawals_visible',
+  pendingCount: 'withdrawals_pending',
   toRecord,
   messages: { notFound: WITHDRAW_MSG.notFound, ambiguous: WITHDRAW_MSG.ambiguous },
   extraJson: sql`json_build_object(

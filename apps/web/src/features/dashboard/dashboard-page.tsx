@@ -59,9 +59,10 @@ function useBalanceHidden(): [boolean, () => void] {
 }
 
 /**
- * False until the page's first frame has been presented (a frame, then a task): the dashboard's calls start
- * after the page frame and its largest text are painted, so the first paint waits for no network or response
- * work (Lighthouse's LCP on /user/dashboard). The loading lines hold their place meanwhile.
+ * False until the page's first frame has been presented (a frame, then a task): the /user/me refresh starts after
+ * the page and its largest text are painted, so that paint waits for none of it (Lighthouse's LCP on
+ * /user/dashboard). The movements, deposits and withdrawals come with the page (area-routes.tsx, ./api.ts); when
+ * they did not (an answer slower than a second), their loading lines hold their place.
  */
 function useFirstFrameShown(): boolean {
   const [shown, setShown] = useState(false);

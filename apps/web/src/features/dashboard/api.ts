@@ -10,6 +10,8 @@ const recentMovements = {
   queryKey: [...walletKeys.statement, 'recent', RECENT_MOVEMENTS],
   queryFn: () => fetchStatementPage(undefined, RECENT_MOVEMENTS),
 };
+const myDeposits = { queryKey: walletKeys.myDeposits, queryFn: fetchMyDeposits };
+const myWithdrawals = { queryKey: walletKeys.myWithdrawals, queryFn: fetchMyWithdrawals };
 
 /** How long the dashboard's first render waits for its calls before it shows their loading lines instead. */
 const FIRST_RENDER_WAIT_MS = 1000;
@@ -24,12 +26,14 @@ const FIRST_RENDER_WAIT_MS = 1000;
 export function prefetchDashboard(): Promise<unknown> {
   const calls = Promise.all([
     queryClient.prefetchQuery(recentMovements),
-    queryClient.prefetchQuery({ queryKey: walletKeys.myDeposits, queryFn: fetchMyDeposits }),
-    queryClient.prefetchQuery({ queryKey: walletKeys.myWithdrawals, queryFn: fetchMyWithdrawals }),
+    queryClient.prefetchQuery(myDeposits),
+    queryClient.prefetchQuery(myWithdrawals),
   ]);
   return Promise.race([calls, new Promise((done) => window.setTimeout(done, FIRST_RENDER_WAIT_MS))]);
 }
 
-export function useRecentMovements({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...recentMovements, enabled, refetchOnMount: 'always' });
-}
+// Read again on a visit when older than the query cache's 30 s (lib/query-client.ts), or after a money call
+// invalidated them; a first load finds them just fetched.
+export const useRecentMovements = () => useQuery(recentMovements);
+export const useDashboardDeposits = () => useQuery(myDeposits);
+export const useDashboardWithdrawals = () => useQuery(myWithdrawals);

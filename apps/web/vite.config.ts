@@ -306,7 +306,7 @@ function signedInChunks(): { plugin: Plugin; groups: { name: string; test: (id: 
  * `var AwaitContext = React.createContext(…)`) and names each for React's developer tools
  * (`NavLink.displayName = "NavLink"`): to the bundler both are side effects, so every component and context of the
  * library, used or not (forms, fetchers, scroll restoration, framework mode), stayed in the first load of `/`.
- * This marks those calls pure (they are) and drops the names, so what the app does not use is left out: −1.4 kB
+ * This marks those calls pure (they are) and drops the names, so what the app does not use is left out: −1.3 kB
  * gzipped of the main chunk (docs/performance.md). The build fails if React Router's code no longer looks so.
  */
 function pureRouter(): Plugin {

@@ -244,8 +244,12 @@ function messages(): Plugin {
   };
 }
 
-/** The contract and zod stay where the bundler puts them: grouped, the schemas a sign-in form uses would come along. */
-const KEEP_APART = /[\\/](packages[\\/]contract|node_modules[\\/]zod)[\\/]/;
+/**
+ * The contract, zod and the Tron address check's base58 and SHA-256 (@scure, @noble) stay where the bundler puts
+ * them: grouped, the schemas a sign-in form uses would come along, and the address check (reached through the
+ * contract's index) would ride in `shared` to every public page and the dashboard (4 kB gzipped they never run).
+ */
+const KEEP_APART = /[\\/](packages[\\/]contract|node_modules[\\/](zod|@scure|@noble))[\\/]/;
 
 /**
  * Chunk groups for a signed-in first load (Lighthouse on /user/dashboard). Left to itself the bundler

@@ -52,8 +52,18 @@ function minifyThemeInit(): Plugin {
   };
 }
 
-/** The signed-in shell's lazy modules besides the area routes and the page: what a signed-in first load runs. */
-const SIGNED_IN_SHELL = ['src/lib/query-provider.tsx', 'src/lib/session-cache.ts', 'src/app/layouts/user-menu.tsx'];
+/**
+ * The signed-in shell's lazy modules besides the area routes and the page: what a signed-in first load runs (the
+ * top bar's user menu, the side menu's signed-in groups, the phone's tab bar, an app page's footer).
+ */
+const SIGNED_IN_SHELL = [
+  'src/lib/query-provider.tsx',
+  'src/lib/session-cache.ts',
+  'src/app/layouts/user-menu.tsx',
+  'src/app/layouts/signed-in-menu.tsx',
+  'src/app/layouts/tab-bar.tsx',
+  'src/app/layouts/compact-footer.tsx',
+];
 
 /**
  * Each `const XPage = lazyPage(() => import('…'), 'X', options)` of a route file (src/app/router.tsx,
@@ -126,7 +136,7 @@ function routePreload(): Plugin {
         if (chunk?.type === 'chunk') for (const dep of chunk.imports) withImports(dep, out);
         return out;
       };
-      // (a page, query-provider, session-cache and the user menu are lazy imports; a chunk may hold more than the one
+      // (a page and the SIGNED_IN_SHELL modules are lazy imports; a chunk may hold more than the one
       // module, as signedInChunks() groups the signed-in shell)
       const chunkOf = (file: string | undefined) =>
         chunks.find((c) => c.facadeModuleId === file) ?? chunks.find((c) => !!file && c.moduleIds.includes(file));
@@ -157,7 +167,7 @@ function routePreload(): Plugin {
       const areaPage = [...modules.values()].find((p) => p.module === areaFile);
       const area = chunkOf(areaFile);
       const signedIn = SIGNED_IN_SHELL.map((file) => chunkOf(path.join(root, file)));
-      if (!area || !areaPage || signedIn.some((c) => !c)) this.error('route-preload: area-routes, query-provider, session-cache or user-menu is not in a chunk');
+      if (!area || !areaPage || signedIn.some((c) => !c)) this.error('route-preload: area-routes or a SIGNED_IN_SHELL module is not in a chunk');
       for (const m of areaSource.matchAll(/path: '([^']+)', (?:element: <|Component: )(\w+)/g)) {
         const page = areaModules.get(m[2]);
         const chunk = chunkOf(page?.module);
@@ -234,8 +244,12 @@ function messages(): Plugin {
   };
 }
 
-/** The contract and zod stay where the bundler puts them: grouped, the schemas a sign-in form uses would come along. */
-const KEEP_APART = /[\\/](packages[\\/]contract|node_modules[\\/]zod)[\\/]/;
+/**
+ * The contract, zod and the Tron address check's base58 and SHA-256 (@scure, @noble) stay where the bundler puts
+ * them: grouped, the schemas a sign-in form uses would come along, and the address check (reached through the
+ * contract's index) would ride in `shared` to every public page and the dashboard (4 kB gzipped they never run).
+ */
+const KEEP_APART = /[\\/](packages[\\/]contract|node_modules[\\/](zod|@scure|@noble))[\\/]/;
 
 /**
  * Chunk groups for a signed-in first load (Lighthouse on /user/dashboard). Left to itself the bundler
@@ -291,10 +305,33 @@ function signedInChunks(): { plugin: Plugin; groups: { name: string; test: (id: 
     ],
   };
 }
+/**
+ * React Router's module builds its components and contexts at its top level (`var NavLink = React.forwardRef(…)`,
+ * `var AwaitContext = React.createContext(…)`) and names each for React's developer tools
+ * (`NavLink.displayName = "NavLink"`): to the bundler both are side effects, so every component and context of the
+ * library, used or not (forms, fetchers, scroll restoration, framework mode), stayed in the first load of `/`.
+ * This marks those calls pure (they are) and drops the names, so what the app does not use is left out: −1.3 kB
+ * gzipped of the main chunk (docs/performance.md). The build fails if React Router's code no longer looks so.
+ */
+function pureRouter(): Plugin {
+  return {
+    name: 'pure-router',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]react-router[\\/]dist[\\/]/.test(id) || !/^var \w+ = React\d*\.forwardRef\(/m.test(code)) return null;
+      const out = code
+        .replace(/^\w+\.displayName = "\w+";$/gm, '')
+        .replace(/^(var \w+ = )(React\d*\.(?:createContext|forwardRef|memo)\()/gm, '$1/* @__PURE__ */ $2');
+      if (!out.includes('/* @__PURE__ */ React') || out.length === code.length) this.error(`pure-router: nothing to mark in ${id}`);
+      return { code: out, map: null };
+    },
+  };
+}
+
 const chunkGroups = signedInChunks();
 
 export default defineConfig({
-  plugins: [chunkGroups.plugin, react(), tailwindcss(), messages(), routePreload(), minifyThemeInit(), precompress()],
+  plugins: [pureRouter(), chunkGroups.plugin, react(), tailwindcss(), messages(), routePreload(), minifyThemeInit(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -9,6 +9,10 @@ import { DESKTOP, expect, signUpViaApi, test } from './fixtures';
 interface FirstLoad {
   hinted: string[];
   fetched: Map<string, number>;
+  /** GET calls to the API, by path and query, and how often each was made. */
+  calls: Map<string, number>;
+  /** Whether the dashboard's balance ever showed its loading mark (…) before its number. */
+  balanceWaited: boolean;
   warnings: string[];
 }
 
@@ -16,12 +20,21 @@ interface FirstLoad {
 async function firstLoad(browser: Browser, from: BrowserContext | { locale: string }, path: string, ready: (page: Page) => Promise<void>): Promise<FirstLoad> {
   const state = 'locale' in from ? from : { storageState: await from.storageState() };
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: test.info().project.use.baseURL, ...state });
+  // Notes whether the balance is ever drawn as its loading mark: the dashboard's first render should have its number.
+  await context.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="dashboard-balance"]')?.textContent === '…') Object.assign(window, { balanceWaited: true });
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   const page = await context.newPage();
   const fetched = new Map<string, number>();
+  const calls = new Map<string, number>();
   const warnings: string[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
     if (url.pathname.startsWith('/assets/') || url.pathname === '/theme-init.js') fetched.set(url.pathname, (fetched.get(url.pathname) ?? 0) + 1);
+    const call = `${url.pathname}${url.search}`;
+    if (url.pathname.startsWith('/api/v1/') && req.method() === 'GET') calls.set(call, (calls.get(call) ?? 0) + 1);
   });
   page.on('console', (m) => {
     if (/preload/i.test(m.text())) warnings.push(m.text());
@@ -32,8 +45,9 @@ async function firstLoad(browser: Browser, from: BrowserContext | { locale: stri
   await page.waitForTimeout(3500);
   const link = (await response?.headerValue('link')) ?? '';
   const hinted = [...link.matchAll(/<([^>]+)>/g)].map((m) => m[1]);
+  const balanceWaited = await page.evaluate(() => 'balanceWaited' in window);
   await context.close();
-  return { hinted, fetched, warnings };
+  return { hinted, fetched, calls, balanceWaited, warnings };
 }
 
 function expectHintsUsedOnce({ hinted, fetched, warnings }: FirstLoad) {
@@ -63,6 +77,12 @@ test('a signed-in first load fetches every hinted file once, and its catalogs on
   expect([...english.fetched.keys()].some((f) => /\/assets\/notification-bell-/.test(f))).toBe(true);
   // The toaster mounts with the first toast raised; a page load that raises none never loads or runs it.
   expect([...english.fetched.keys()].filter((f) => /\/assets\/toaster-/.test(f))).toEqual([]);
+  // The dashboard's calls go out beside its chunk, once each, and its first render shows their answers: the balance
+  // is never drawn as its loading mark (features/dashboard/api.ts; the largest paint is the page's first).
+  for (const call of ['/api/v1/user/statement?limit=10', '/api/v1/deposit/my-deposits', '/api/v1/withdraw/my-withdrawals']) {
+    expect(english.calls.get(call), call).toBe(1);
+  }
+  expect(english.balanceWaited).toBe(false);
 
   // The reader switches to Arabic: the client keeps the choice in a cookie, and the next first load is hinted in Arabic.
   await page.goto('/user/dashboard');

@@ -1,5 +1,5 @@
 import './zod-jitless';
-import { Fragment, StrictMode, type ReactNode } from 'react';
+import { Fragment, StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers';
@@ -17,9 +17,12 @@ function LangRoot({ children }: { children: ReactNode }) {
 
 registerRuntime(() => import('@lingui/core'));
 
-// The first render waits for the chosen language's shell messages (none to fetch in English).
+// The first render waits for the chosen language's shell messages (none to fetch in English). It is a transition,
+// so React renders it in slices of a few milliseconds, yielding to the browser between them, instead of in one
+// task as long as the whole shell takes (Lighthouse's total blocking time; docs/performance.md).
 void setLang(initialLang(), { persist: false }).finally(() => {
-  createRoot(root).render(
+  const app = createRoot(root);
+  startTransition(() => app.render(
     <StrictMode>
         <LangRoot>
           <Providers>
@@ -29,5 +32,5 @@ void setLang(initialLang(), { persist: false }).finally(() => {
           </Providers>
         </LangRoot>
     </StrictMode>,
-  );
+  ));
 });

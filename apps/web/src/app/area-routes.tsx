@@ -7,12 +7,14 @@ import { lazyPage } from '../lib/lazy-page';
 import type { Role } from '../lib/auth-storage';
 import { RequireRole, RequireSubscriber, RequireUser } from './guards';
 import { NotFoundPage } from './not-found-page';
+import { prefetchDashboard } from '../features/dashboard/api';
 
 const ChangePasswordPage = lazyPage(() => import('../features/auth/change-password-page'), 'ChangePasswordPage');
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
 const SecurityPage = lazyPage(() => import('../features/security/security-page'), 'SecurityPage');
 const NotificationsPage = lazyPage(() => import('../features/notifications/notifications-page'), 'NotificationsPage');
-const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+// The dashboard's calls go out beside its chunk: its first render shows their answers (features/dashboard/api.ts).
+const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page'), 'DashboardPage', { data: prefetchDashboard });
 
 const TransferPage = lazyPage(() => import('../features/wallet/transfer-page'), 'TransferPage');
 const DepositPage = lazyPage(() => import('../features/wallet/deposit-page'), 'DepositPage');

@@ -28,13 +28,12 @@ export async function fetchMyWithdrawals(): Promise<WithdrawalRecord[]> {
   return data.withdrawals ?? [];
 }
 
-/** `enabled: false` holds the call back (the dashboard starts it once its first frame is on screen). */
-export function useMyDeposits({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: walletKeys.myDeposits, queryFn: fetchMyDeposits, refetchOnMount: 'always', enabled });
+export function useMyDeposits() {
+  return useQuery({ queryKey: walletKeys.myDeposits, queryFn: fetchMyDeposits, refetchOnMount: 'always' });
 }
 
-export function useMyWithdrawals({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: walletKeys.myWithdrawals, queryFn: fetchMyWithdrawals, refetchOnMount: 'always', enabled });
+export function useMyWithdrawals() {
+  return useQuery({ queryKey: walletKeys.myWithdrawals, queryFn: fetchMyWithdrawals, refetchOnMount: 'always' });
 }
 
 export interface StatementPage {

@@ -1,47 +1,26 @@
-import { Link, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
 import { telHref, useAppConfig } from '../../lib/config';
-import { msg, t } from '../../lib/i18n';
-
-const QUICK_LINKS = [
-  { to: '/contact', label: msg('Contact') },
-  { to: '/allpackage', label: msg('Packages') },
-  { to: '/blog', label: msg('Blog') },
-  { to: '/about', label: msg('About Us') },
-];
+import { t } from '../../lib/i18n';
+import { QuickLinkItems } from './quick-links';
 
 /** The signed-in areas (the wallet, videos, the admin desks): pages people work in, not pages that sell. */
 const APP_PAGE = /^\/(user|video|admin|allusers|adminvideo)(\/|$)/;
 
-const linkClass = 'text-emerald-800 underline-offset-2 hover:underline dark:text-emerald-300';
-
-/** An app page's footer: the same links and contacts on one or two lines, so the work keeps the screen. */
-function CompactFooter({ year }: { year: number }) {
-  const config = useAppConfig();
-  return (
-    <footer data-testid="compact-footer" className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
-        <nav aria-label={t('Quick links')}>
-          <ul className="flex flex-wrap gap-x-4 gap-y-1">
-            <QuickLinkItems />
-          </ul>
-        </nav>
-        <a href={`mailto:${config.supportEmail}`} dir="ltr" className={linkClass}>
-          {config.supportEmail}
-        </a>
-        <a href={telHref(config.supportPhone)} dir="ltr" className={linkClass}>
-          {config.supportPhone}
-        </a>
-        <span>{t('© {year} USDT Points. All rights reserved.', { year })}</span>
-      </div>
-    </footer>
-  );
-}
+// An app page's footer is in the signed-in pages' chunk (compact-footer.tsx), so `/` does not carry it.
+const CompactFooter = lazy(async () => ({ default: (await import('./compact-footer')).CompactFooter }));
 
 export function Footer() {
   const config = useAppConfig();
   const { pathname } = useLocation();
   const year = new Date().getFullYear();
-  if (APP_PAGE.test(pathname)) return <CompactFooter year={year} />;
+  if (APP_PAGE.test(pathname)) {
+    return (
+      <Suspense fallback={null}>
+        <CompactFooter year={year} />
+      </Suspense>
+    );
+  }
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -100,15 +79,4 @@ export function Footer() {
       </p>
     </footer>
   );
-}
-
-/** The spec's quick links, one list item each: the compact footer's line and the full footer's column. */
-function QuickLinkItems() {
-  return QUICK_LINKS.map((link) => (
-    <li key={link.to}>
-      <Link to={link.to} className={linkClass}>
-        {t(link.label)}
-      </Link>
-    </li>
-  ));
 }

@@ -3,7 +3,7 @@
 // people look for first, the activity feed (or, for a new user, the way to a first deposit), the subscription's
 // next step and the deposits and withdrawals still waiting for an admin. Every number is the server's (no client
 // sums); a pushed notification re-reads them (the bell invalidates the statement), so money arriving shows live.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowLeftRight, ArrowUpFromLine, Eye, EyeOff, ScrollText } from 'lucide-react';
@@ -16,9 +16,8 @@ import { ListLoading, LoadError } from '../../components/ui/list-state';
 import { LongValue } from '../../components/ui/long-value';
 import { PageHeader } from '../../components/ui/page';
 import { StatusBadge } from '../../components/ui/status-badge';
-import { useMyDeposits, useMyWithdrawals } from '../../lib/account-api';
 import { useSession } from '../../lib/session';
-import { useRecentMovements } from './api';
+import { useDashboardDeposits, useDashboardWithdrawals, useRecentMovements } from './api';
 import { msg, t, Trans } from '../../lib/i18n';
 import { fetchMe, meQueryKey } from '../../lib/me';
 
@@ -56,26 +55,6 @@ function useBalanceHidden(): [boolean, () => void] {
       return !was;
     });
   return [hidden, toggle];
-}
-
-/**
- * False until the page's first frame has been presented (a frame, then a task): the dashboard's calls start
- * after the page frame and its largest text are painted, so the first paint waits for no network or response
- * work (Lighthouse's LCP on /user/dashboard). The loading lines hold their place meanwhile.
- */
-function useFirstFrameShown(): boolean {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    let timer: number | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setShown(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
-  }, []);
-  return shown;
 }
 
 function Loading({ children }: { children: string }) {
@@ -260,9 +239,9 @@ function PendingList({
 const pendingDeposit = (d: DepositRecord): PendingRow => ({ _id: d._id, amount: d.amount, reference: d.transactionId, createdAt: d.createdAt });
 const pendingWithdrawal = (w: WithdrawalRecord): PendingRow => ({ _id: w._id, amount: w.amount, reference: w.paymentId, createdAt: w.createdAt });
 
-function PendingRequests({ enabled }: { enabled: boolean }) {
-  const deposits = useMyDeposits({ enabled });
-  const withdrawals = useMyWithdrawals({ enabled });
+function PendingRequests() {
+  const deposits = useDashboardDeposits();
+  const withdrawals = useDashboardWithdrawals();
   return (
     <>
       <PendingList
@@ -280,11 +259,11 @@ function PendingRequests({ enabled }: { enabled: boolean }) {
 }
 
 export function DashboardPage() {
-  // The subscription state is the server's current one, not the copy kept in local storage.
-  const shown = useFirstFrameShown();
-  useQuery({ queryKey: meQueryKey, queryFn: fetchMe, refetchOnMount: 'always', enabled: shown });
+  // The subscription state is the server's current one, not the copy kept in local storage (read again when older
+  // than the query cache's 30 s; a first load has just read it).
+  useQuery({ queryKey: meQueryKey, queryFn: fetchMe });
   const { user } = useSession();
-  const movements = useRecentMovements({ enabled: shown });
+  const movements = useRecentMovements();
   const isNew = movements.data?.entries.length === 0;
   return (
     <section>
@@ -293,7 +272,7 @@ export function DashboardPage() {
         <BalanceHero balance={movements.data?.balance} />
         {isNew ? <FirstDeposit /> : <Activity query={movements} />}
         <SubscriptionStatus subscribed={Boolean(user?.subscription)} />
-        <PendingRequests enabled={shown} />
+        <PendingRequests />
       </div>
     </section>
   );

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowLeftRight, Coins, Package, ShieldCheck, Video, Wallet } from '../../components/ui/shell-icons';
 import { buttonClass } from '../../components/ui/button';
-import { useSession } from '../../lib/session';
+import { useStoredAuth } from '../../lib/auth-storage';
 import { msg, t, Trans } from '../../lib/i18n';
 
 const FEATURES = [
@@ -40,7 +40,7 @@ const FEATURES = [
 ];
 
 export function HomePage() {
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn } = useStoredAuth();
   return (
     <>
       <section className="grid items-center gap-8 rounded-2xl bg-slate-50 px-6 py-10 dark:bg-slate-900 sm:px-10 md:grid-cols-[1fr_auto] md:py-12">

@@ -7,7 +7,9 @@
 -- A statement trigger per table and operation reads the transition tables (one pass over the statement's rows), so a
 -- request's statement moves each figure once, and a statement that changes no pending row (an edit of another
 -- column) moves nothing.
-CREATE FUNCTION deposits_pending_track() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One function for both tables: TG_ARGV[0] names the figures (<name>_pending, <name>_pending_cents), TG_ARGV[1] the
+-- boolean column that is false while a record is pending (deposited, withdrawed).
+CREATE FUNCTION money_pending_track() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   n_new bigint := 0;
   c_new bigint := 0;
@@ -15,58 +17,38 @@ DECLARE
   c_old bigint := 0;
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
-    DELETE FROM row_counts WHERE name IN ('deposits_pending', 'deposits_pending_cents');
+    DELETE FROM row_counts WHERE name IN (TG_ARGV[0] || '_pending', TG_ARGV[0] || '_pending_cents');
     RETURN NULL;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    SELECT count(*), coalesce(sum(amount_cents), 0) INTO n_new, c_new FROM new_rows WHERE deposited = false AND hidden_at IS NULL;
+    SELECT count(*), coalesce(sum(r.amount_cents), 0) INTO n_new, c_new FROM new_rows r
+    WHERE NOT (to_jsonb(r) ->> TG_ARGV[1])::boolean AND r.hidden_at IS NULL;
   END IF;
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    SELECT count(*), coalesce(sum(amount_cents), 0) INTO n_old, c_old FROM old_rows WHERE deposited = false AND hidden_at IS NULL;
+    SELECT count(*), coalesce(sum(r.amount_cents), 0) INTO n_old, c_old FROM old_rows r
+    WHERE NOT (to_jsonb(r) ->> TG_ARGV[1])::boolean AND r.hidden_at IS NULL;
   END IF;
-  PERFORM row_counts_move('deposits_pending', n_new - n_old);
-  PERFORM row_counts_move('deposits_pending_cents', c_new - c_old);
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION withdrawals_pending_track() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  n_new bigint := 0;
-  c_new bigint := 0;
-  n_old bigint := 0;
-  c_old bigint := 0;
-BEGIN
-  IF TG_OP = 'TRUNCATE' THEN
-    DELETE FROM row_counts WHERE name IN ('withdrawals_pending', 'withdrawals_pending_cents');
-    RETURN NULL;
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    SELECT count(*), coalesce(sum(amount_cents), 0) INTO n_new, c_new FROM new_rows WHERE withdrawed = false AND hidden_at IS NULL;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    SELECT count(*), coalesce(sum(amount_cents), 0) INTO n_old, c_old FROM old_rows WHERE withdrawed = false AND hidden_at IS NULL;
-  END IF;
-  PERFORM row_counts_move('withdrawals_pending', n_new - n_old);
-  PERFORM row_counts_move('withdrawals_pending_cents', c_new - c_old);
+  PERFORM row_counts_move(TG_ARGV[0] || '_pending', n_new - n_old);
+  PERFORM row_counts_move(TG_ARGV[0] || '_pending_cents', c_new - c_old);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER "deposits_pending_insert" AFTER INSERT ON "deposits" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION deposits_pending_track();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('deposits', 'deposited');--> statement-breakpoint
 CREATE TRIGGER "deposits_pending_update" AFTER UPDATE ON "deposits" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION deposits_pending_track();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('deposits', 'deposited');--> statement-breakpoint
 CREATE TRIGGER "deposits_pending_delete" AFTER DELETE ON "deposits" REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION deposits_pending_track();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('deposits', 'deposited');--> statement-breakpoint
 CREATE TRIGGER "deposits_pending_truncate" AFTER TRUNCATE ON "deposits"
-  FOR EACH STATEMENT EXECUTE FUNCTION deposits_pending_track();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('deposits', 'deposited');--> statement-breakpoint
 CREATE TRIGGER "withdrawals_pending_insert" AFTER INSERT ON "withdrawals" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION withdrawals_pending_track();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('withdrawals', 'withdrawed');--> statement-breakpoint
 CREATE TRIGGER "withdrawals_pending_update" AFTER UPDATE ON "withdrawals" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION withdrawals_pending_track();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('withdrawals', 'withdrawed');--> statement-breakpoint
 CREATE TRIGGER "withdrawals_pending_delete" AFTER DELETE ON "withdrawals" REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION withdrawals_pending_track();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('withdrawals', 'withdrawed');--> statement-breakpoint
 CREATE TRIGGER "withdrawals_pending_truncate" AFTER TRUNCATE ON "withdrawals"
-  FOR EACH STATEMENT EXECUTE FUNCTION withdrawals_pending_track();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('withdrawals', 'withdrawed');--> statement-breakpoint
 -- The starting figures, taken after the triggers exist: creating a trigger locks its table against writes until this
 -- migration commits, so no row slips in between. One row each even when zero, so every figure is always there.
 INSERT INTO row_counts (name, shard, n)

@@ -623,6 +623,22 @@ try {
   writeFileSync(path.join(workDir, 'haproxy.cfg'), fill('haproxy.cfg', { HAPROXY_PORT: haproxyPort, ...ports }));
   launch('haproxy', 'haproxy', ['-db', '-f', path.join(workDir, 'haproxy.cfg')]);
   log(`etcd on ${etcdPort}, PostgreSQL on ${nodes.map((n) => n.pgPort).join(', ')}, HAProxy on ${haproxyPort}`);
+  // HAProxy starts with every server up and marks a standby down only after its checks fail (fall 2, inter 1s): a
+  // connection in those first seconds may reach a read-only standby, where the first instance's migration failed
+  // once. So the instances start when eight connections in a row through HAProxy all reach the primary.
+  let inARow = 0;
+  await waitFor('HAProxy sending every connection to the primary', async () => {
+    const c = new pg.Client({ host: '127.0.0.1', port: haproxyPort, user: 'postgres', password: PASSWORD, database: 'postgres', connectionTimeoutMillis: 2000 });
+    try {
+      await c.connect();
+      inARow = (await c.query('select pg_is_in_recovery() as standby')).rows[0].standby === false ? inARow + 1 : 0;
+    } catch {
+      inARow = 0;
+    } finally {
+      await c.end().catch(() => {});
+    }
+    return inARow >= 8;
+  }, 60_000);
 
   // The first instance migrates alone; the second starts on the migrated database.
   await startInstance(1, haproxyPort);

@@ -33,22 +33,23 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER "deposits_pending_insert" AFTER INSERT ON "deposits" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('deposits', 'deposited');--> statement-breakpoint
-CREATE TRIGGER "deposits_pending_update" AFTER UPDATE ON "deposits" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('deposits', 'deposited');--> statement-breakpoint
-CREATE TRIGGER "deposits_pending_delete" AFTER DELETE ON "deposits" REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('deposits', 'deposited');--> statement-breakpoint
-CREATE TRIGGER "deposits_pending_truncate" AFTER TRUNCATE ON "deposits"
-  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('deposits', 'deposited');--> statement-breakpoint
-CREATE TRIGGER "withdrawals_pending_insert" AFTER INSERT ON "withdrawals" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('withdrawals', 'withdrawed');--> statement-breakpoint
-CREATE TRIGGER "withdrawals_pending_update" AFTER UPDATE ON "withdrawals" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('withdrawals', 'withdrawed');--> statement-breakpoint
-CREATE TRIGGER "withdrawals_pending_delete" AFTER DELETE ON "withdrawals" REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('withdrawals', 'withdrawed');--> statement-breakpoint
-CREATE TRIGGER "withdrawals_pending_truncate" AFTER TRUNCATE ON "withdrawals"
-  FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track('withdrawals', 'withdrawed');--> statement-breakpoint
+-- Each table gets its four triggers (INSERT, UPDATE, DELETE, TRUNCATE), as migration 0005 gives its counts.
+DO $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES ('deposits', 'deposited'), ('withdrawals', 'withdrawed')) AS v(tbl, col) LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track(%L, %L)', t.tbl || '_pending_insert', t.tbl, t.tbl, t.col);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track(%L, %L)', t.tbl || '_pending_update', t.tbl, t.tbl, t.col);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows
+                    FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track(%L, %L)', t.tbl || '_pending_delete', t.tbl, t.tbl, t.col);
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I
+                    FOR EACH STATEMENT EXECUTE FUNCTION money_pending_track(%L, %L)', t.tbl || '_pending_truncate', t.tbl, t.tbl, t.col);
+  END LOOP;
+END $$;
+--> statement-breakpoint
 -- The starting figures, taken after the triggers exist: creating a trigger locks its table against writes until this
 -- migration commits, so no row slips in between. One row each even when zero, so every figure is always there.
 INSERT INTO row_counts (name, shard, n)

@@ -62,7 +62,7 @@ export function buildBundle(log, only = ['apps/web', 'apps/server']) {
  * The production server on a new data directory (it initialises its embedded PostgreSQL there and migrates it),
  * with the bench admin. Returns its URL, the database's URL and what a restart needs.
  */
-export async function startBenchServer(log, { prefix = 'bench-data-', env = {}, dataDir: existing } = {}) {
+export async function startBenchServer(log, { prefix = 'bench-data-', env = {}, dataDir: existing, nodeArgs = [] } = {}) {
   // `existing`: a data directory a run kept (BENCH_KEEP_DATA=1), started again as it is (its migrations run).
   const dataDir = existing ?? mkdtempSync(path.join(os.tmpdir(), prefix));
   const serverLog = path.join(dataDir, 'server.log');
@@ -85,7 +85,7 @@ export async function startBenchServer(log, { prefix = 'bench-data-', env = {}, 
   };
   log(`data directory ${dataDir} (server log: ${serverLog})`);
   const t = Date.now();
-  const server = spawnLogged(['apps/server/dist/main.js'], serverEnv, serverLog);
+  const server = spawnLogged([...nodeArgs, 'apps/server/dist/main.js'], serverEnv, serverLog);
   await waitForHttp(`${baseUrl}/api/v1/health`, { child: server });
   log(`server up on a new data directory in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   return { dataDir, serverLog, baseUrl, adminEmail, adminPassword, serverEnv, server, db: embeddedUrl(dataDir) };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
@@ -94,12 +94,34 @@ const MAX_NAMED = 128;
  */
 export function executeNamed<T extends Record<string, unknown>>(q: DbOrTx, query: SQL): Promise<pg.QueryResult<T>> {
   const compiled = dialect.sqlToQuery(query);
-  let name = namedTexts.get(compiled.sql);
+  return q._.session.prepareQuery(compiled, undefined, statementName(compiled.sql), false).execute() as Promise<pg.QueryResult<T>>;
+}
+
+/** The name a text is prepared under (undefined: unnamed, past MAX_NAMED). */
+function statementName(text: string): string | undefined {
+  let name = namedTexts.get(text);
   if (name === undefined && namedTexts.size < MAX_NAMED) {
-    name = `x_${createHash('sha256').update(compiled.sql).digest('base64url').slice(0, 24)}`;
-    namedTexts.set(compiled.sql, name);
+    name = `x_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    namedTexts.set(text, name);
   }
-  return q._.session.prepareQuery(compiled, undefined, name, false).execute() as Promise<pg.QueryResult<T>>;
+  return name;
+}
+
+/**
+ * A statement whose text is built once: `build` writes `sql.placeholder(key)` wherever a call's value goes, and
+ * each call fills those from `values` and sends it as executeNamed does. So a hot path (the transfer) pays neither
+ * drizzle's building of its text (a tree of fragments walked into a string, on every call: about a sixth of the
+ * app's CPU per transfer in a profile) nor PostgreSQL's planning.
+ */
+export function fixedStatement<T extends Record<string, unknown>, K extends string>(build: (value: (key: K) => SQL) => SQL) {
+  let compiled: { sql: string; params: unknown[]; name: string | undefined } | undefined;
+  return (q: DbOrTx, values: Record<K, unknown>): Promise<pg.QueryResult<T>> => {
+    if (!compiled) {
+      const query = dialect.sqlToQuery(build((key) => sql`${sql.placeholder(key)}`));
+      compiled = { ...query, name: statementName(query.sql) };
+    }
+    return q._.session.prepareQuery(compiled, undefined, compiled.name, false).execute(values) as Promise<pg.QueryResult<T>>;
+  };
 }
 
 export { schema };

@@ -16,10 +16,11 @@ import { ledgerPostings } from '../metrics.js';
  */
 export type AccountRef = { userId: string } | { code: SystemAccount } | { userIdSql: SQL };
 
-export interface Posting {
-  account: AccountRef;
-  amountCents: number;
-}
+/**
+ * One entry: an amount in cents, or (for a statement built once, `fixedStatement`) an SQL expression of its
+ * parameters, whose caller checks each call's amounts as `postingCall` checks numbers.
+ */
+export type Posting = { account: AccountRef; amountCents: number } | { account: AccountRef; amountSql: SQL };
 
 export interface PostInput {
   kind: string;
@@ -43,21 +44,28 @@ export class DuplicateEventError extends AppError {
  * The ledger_post(...) call (migration 0004) for one posting, as an SQL expression: `post()` runs it as its own
  * statement; an operation may embed it in a statement that also reads what the posting needs. The function
  * resolves the accounts, locks them in id order, refuses a user debit beyond the balance under that lock and
- * writes the transaction with one entry per account. `memoSql` replaces `memo` with an SQL jsonb expression.
+ * writes the transaction with one entry per account. `memoSql` replaces `memo` with an SQL jsonb expression; the
+ * event key and actor may be SQL expressions too (a statement built once).
  */
-export function postingCall(input: PostInput & { memoSql?: SQL }): SQL {
+export function postingCall(
+  input: Omit<PostInput, 'eventKey' | 'actorId'> & { eventKey: string | SQL; actorId?: string | null | SQL; memoSql?: SQL },
+): SQL {
   const { postings } = input;
   if (postings.length < 2) throw new Error('a ledger transaction needs at least two entries');
-  for (const p of postings) {
-    if (!Number.isSafeInteger(p.amountCents) || p.amountCents === 0) throw new Error(`bad amount ${p.amountCents}`);
-  }
-  if (postings.reduce((s, p) => s + p.amountCents, 0) !== 0) throw new Error('postings do not sum to zero');
+  const numbers = postings.flatMap((p) => ('amountCents' in p ? [p.amountCents] : []));
+  if (numbers.length === postings.length) checkAmounts(numbers);
   const array = (items: SQL[], type: string) => sql`array[${sql.join(items, sql`, `)}]::${sql.raw(type)}[]`;
   const users = postings.map(({ account: a }) => ('userId' in a ? sql`${a.userId}` : 'userIdSql' in a ? a.userIdSql : sql`null`));
   const codes = postings.map(({ account: a }) => ('code' in a ? sql`${a.code}` : sql`null`));
-  const amounts = postings.map((p) => sql`${p.amountCents}`);
+  const amounts = postings.map((p) => ('amountCents' in p ? sql`${p.amountCents}` : p.amountSql));
   const memo = input.memoSql ?? sql`${input.memo ? JSON.stringify(input.memo) : null}::jsonb`;
   return sql`ledger_post(${input.kind}, ${input.eventKey}, ${input.actorId ?? null}::uuid, ${memo}, ${array(users, 'uuid')}, ${array(codes, 'text')}, ${array(amounts, 'bigint')})`;
+}
+
+/** A posting's amounts: whole non-zero cents that sum to zero (the database refuses anything else at commit). */
+export function checkAmounts(amounts: number[]): void {
+  for (const a of amounts) if (!Number.isSafeInteger(a) || a === 0) throw new Error(`bad amount ${a}`);
+  if (amounts.reduce((s, a) => s + a, 0) !== 0) throw new Error('postings do not sum to zero');
 }
 
 /** What a failed posting means to the caller: the error to throw instead of the database's. */

@@ -62,6 +62,35 @@ type Distribute<T> = T extends unknown ? Omit<T, 'userId'> & { userId: SQL } : n
 export type NotificationSqlInput = Distribute<NotificationInput>;
 
 /**
+ * A notification whose stored texts and params are SQL expressions (a statement built once, `fixedStatement`, passes
+ * them as parameters: `notificationTexts` renders each call's values).
+ */
+export interface NotificationRowSql {
+  userId: SQL;
+  kind: NotificationKind;
+  title: SQL;
+  body: SQL;
+  params: SQL;
+}
+
+const marker = (key: string) => `@@${key}@@`;
+
+/**
+ * What a notification stores, rendered now (English title and body, params as JSON text). A parameter in `lateKeys`
+ * is one only the statement knows: the texts carry its marker, which notificationCtes replaces in SQL.
+ */
+export function notificationTexts<K extends NotificationKind>(kind: K, params: NotificationParams[K], lateKeys: string[] = []) {
+  const { title, body } = renderNotification(kind, { ...params, ...Object.fromEntries(lateKeys.map((k) => [k, marker(k)])) } as never);
+  return { title, body, params: JSON.stringify(params) };
+}
+
+const textsAsSql = (t: { title: string; body: string; params: string }) => ({
+  title: sql`${t.title}::text`,
+  body: sql`${t.body}::text`,
+  params: sql`${t.params}::jsonb`,
+});
+
+/**
  * Two CTEs for the top-level WITH of a statement (PostgreSQL allows data-modifying CTEs only there): `n` inserts the
  * notifications and returns them, `o` records each in the e-mail outbox (decision 023). For a statement of their own
  * (notifyMany) or inside the statement that moves the money (the transfer: one statement). `source` is what the rows
@@ -72,16 +101,12 @@ export type NotificationSqlInput = Distribute<NotificationInput>;
  * insert and draws its id: the writers' lock (shared), then each user's in order. With users from `source` the
  * sub-select runs per row; advisory locks are re-entrant, so the second run takes nothing new.
  */
-export function notificationCtes(inputs: (NotificationSqlInput & { sqlParams?: Record<string, SQL> })[], opts: { source?: SQL; where?: SQL } = {}): SQL {
+export function notificationCtes(inputs: ((NotificationSqlInput | NotificationRowSql) & { sqlParams?: Record<string, SQL> })[], opts: { source?: SQL; where?: SQL } = {}): SQL {
   const values = inputs.map((n) => {
     // A parameter only the statement knows (the recipient's name, read by the statement itself: no query before it)
     // is rendered as a marker, which SQL replaces with the value in the stored text and adds to the stored params.
     const late = Object.entries(n.sqlParams ?? {});
-    const marker = (key: string) => `@@${key}@@`;
-    const { title, body } = renderNotification(n.kind, { ...n.params, ...Object.fromEntries(late.map(([k]) => [k, marker(k)])) } as never);
-    let titleSql = sql`${title}::text`;
-    let bodySql = sql`${body}::text`;
-    let paramsSql = sql`${JSON.stringify(n.params)}::jsonb`;
+    let { title: titleSql, body: bodySql, params: paramsSql } = 'title' in n ? n : textsAsSql(notificationTexts(n.kind, n.params, late.map(([k]) => k)));
     for (const [key, value] of late) {
       titleSql = sql`replace(${titleSql}, ${marker(key)}::text, ${value})`;
       bodySql = sql`replace(${bodySql}, ${marker(key)}::text, ${value})`;

@@ -14,11 +14,12 @@
 // its shares one by one would hold one account while waiting for the next, and two such operations could deadlock.
 import { sql } from 'drizzle-orm';
 import { centsToNumber, parseReferralLevels, referralDepth, referralShareCents, type ReferralMember } from '@app/contract';
-import type { Db, Tx } from '../../db/client.js';
+import { executeNamed, type Db, type Tx } from '../../db/client.js';
 import type { SettingsStore } from '../settings/settings.store.js';
 import type { SystemAccount } from '../../ledger/accounts.js';
-import { post } from '../../ledger/ledger.js';
-import { notifyMany } from '../notifications/notify.js';
+import { postingCall, postingDone, postingError } from '../../ledger/ledger.js';
+import { notificationCtes } from '../notifications/notify.js';
+import { emailOutboxFilled } from '../notifications/email-jobs.js';
 
 export interface ReferralRules {
   /** Basis points per level (level 1 first). */
@@ -135,36 +136,48 @@ export type ReferralKind = 'referral_commission' | 'referral_bonus';
 
 /** Posts each share (event key `<causeKey>:referral:l<level>`) and adds it to what the referrer earned from the member. */
 export async function payReferralShares(tx: Tx, shares: ReferralShare[], input: { kind: ReferralKind; causeKey: string; actorId?: string | null; memo?: Record<string, unknown> }) {
-  for (const s of shares) {
-    await post(tx, {
-      kind: input.kind,
-      eventKey: `${input.causeKey}:referral:l${s.level}`,
-      postings: [
-        { account: { code: 'expense:referrals' }, amountCents: -s.cents },
-        { account: { userId: s.beneficiaryId }, amountCents: s.cents },
-      ],
-      actorId: input.actorId ?? null,
-      memo: { ...input.memo, level: s.level, memberId: s.memberId, memberName: s.memberName },
-    });
-  }
-  await notifyMany(
-    tx,
+  if (shares.length === 0) return;
+  const postings = shares.map((s) => ({
+    kind: input.kind,
+    eventKey: `${input.causeKey}:referral:l${s.level}`,
+    postings: [
+      { account: { code: 'expense:referrals' as const }, amountCents: -s.cents },
+      { account: { userId: s.beneficiaryId }, amountCents: s.cents },
+    ],
+    actorId: input.actorId ?? null,
+    memo: { ...input.memo, level: s.level, memberId: s.memberId, memberName: s.memberName },
+  }));
+  const values = sql.join(
+    shares.map((s) => sql`(${s.memberId}::uuid, ${s.level}::smallint, ${s.cents}::bigint)`),
+    sql`, `,
+  );
+  // One statement, one round trip, for what used to be one per share and two more: the caller holds the shared
+  // expense account's lock until it commits, so every statement here held back every other payer of shares. The
+  // postings are a materialised CTE the other parts read, so they run first; each share's notification and the
+  // team's earned sums commit with the money or not at all.
+  const notified = notificationCtes(
     shares.map((s) => ({
-      userId: s.beneficiaryId,
+      userId: sql`${s.beneficiaryId}::uuid`,
       kind: 'referral_earned' as const,
       params: { amountCents: s.cents, memberName: s.memberName, level: s.level, reason: input.kind === 'referral_bonus' ? ('bonus' as const) : ('commission' as const) },
     })),
+    { source: sql`posted` },
   );
-  if (shares.length) {
-    const values = sql.join(
-      shares.map((s) => sql`(${s.memberId}::uuid, ${s.level}::smallint, ${s.cents}::bigint)`),
-      sql`, `,
-    );
-    await tx.execute(sql`
-      update referral_team t set earned_cents = t.earned_cents + v.cents
-      from (values ${values}) as v(member_id, level, cents)
-      where t.member_id = v.member_id and t.level = v.level`);
+  try {
+    await executeNamed(tx, sql`
+      with posted as materialized (
+        select ${sql.join(postings.map((p, i) => sql`${postingCall(p)} as ${sql.identifier(`l${i + 1}`)}`), sql`, `)}
+      ), ${notified}, team as (
+        update referral_team t set earned_cents = t.earned_cents + v.cents
+        from (values ${values}) as v(member_id, level, cents), posted
+        where t.member_id = v.member_id and t.level = v.level
+      )
+      select (select count(*) from n)::int as notified from posted`);
+  } catch (e) {
+    throw postingError(e, {});
   }
+  for (const p of postings) postingDone(tx, p.kind);
+  emailOutboxFilled();
 }
 
 /**

@@ -8,16 +8,16 @@
 //   3. no reward for (user, video, today UTC) exists (else 409) — checked after the lock, so a request that
 //      waited behind a paying one sees its row;
 //   4. a view exists (else 400 "Open the video…") and time × 60 − 2 s have passed since it started (else 400);
-//   5. post() moves the points (event key video:<user>:<video>:<day>, unique), the video_rewards row is written
-//      (unique user+video+day) and the view row is consumed, all in that same transaction.
+//   5. one statement moves the points (event key video:<user>:<video>:<day>, unique) and writes the video_rewards row
+//      (unique user+video+day); the view row is consumed before it, all in that same transaction.
 // A view pays at most once: the next reward needs the video opened (and watched) again.
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { VIDEO_MSG, VIDEO_REWARD_SLACK_SECONDS, centsToNumber, formatCents, type LibraryVideo, type PublicVideo } from '@app/contract';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { executeNamed, type Db, type DbOrTx, type Tx } from '../../db/client.js';
 import { videoRewards, videoViews, videos } from '../../db/schema/index.js';
 import type { Clock } from '../../clock.js';
-import { AppError, PG, badRequest, conflict, notFound, pgCode } from '../../errors.js';
-import { DuplicateEventError, post } from '../../ledger/ledger.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { DuplicateEventError, postingCall, postingDone, postingError, type PostInput } from '../../ledger/ledger.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { recheckActor } from '../../services/actor.js';
 import { payReferralShares, prepareRewardCommissions, type ReferralRules } from '../referrals/referrals.service.js';
@@ -180,25 +180,28 @@ export async function awardVideoPoints(tx: Tx, clock: Clock, userId: string, vid
   // reward shares, until the commit, so each statement after it holds every other reward back.
   await tx.delete(videoViews).where(and(eq(videoViews.userId, userId), eq(videoViews.videoId, video.id)));
   const shares = await prepareRewardCommissions(tx, referral, userId, video.pointCents, { codes: ['expense:rewards'], userIds: [userId] });
+  const posting: PostInput = {
+    kind: 'video_reward',
+    eventKey,
+    postings: [
+      { account: { code: 'expense:rewards' }, amountCents: -video.pointCents },
+      { account: { userId }, amountCents: video.pointCents },
+    ],
+    actorId: userId,
+    memo: { videoId: video.id, day, startedAt: view.startedAt.toISOString() },
+  };
   try {
-    const { transactionId } = await post(tx, {
-      kind: 'video_reward',
-      eventKey,
-      postings: [
-        { account: { code: 'expense:rewards' }, amountCents: -video.pointCents },
-        { account: { userId }, amountCents: video.pointCents },
-      ],
-      actorId: userId,
-      memo: { videoId: video.id, day, startedAt: view.startedAt.toISOString() },
-    });
-    await tx.insert(videoRewards).values({ userId, videoId: video.id, day, ledgerTransactionId: transactionId, createdAt: now });
+    // The posting and the reward's row in one statement: the shared account is locked until the commit (above).
+    await executeNamed(tx, sql`
+      insert into ${videoRewards} (user_id, video_id, day, ledger_transaction_id, created_at)
+      select ${userId}::uuid, ${video.id}::uuid, ${day}::text, ${postingCall(posting)}, ${now.toISOString()}::timestamptz`);
   } catch (e) {
     // Either unique key (ledger event or user+video+day) means another request already paid today.
-    if (e instanceof DuplicateEventError || (!(e instanceof AppError) && pgCode(e) === PG.uniqueViolation)) {
-      throw conflict(VIDEO_MSG.alreadyPaid);
-    }
-    throw e;
+    const mapped = postingError(e, {});
+    if (mapped instanceof DuplicateEventError) throw conflict(VIDEO_MSG.alreadyPaid);
+    throw mapped;
   }
+  postingDone(tx, posting.kind);
   await payReferralShares(tx, shares, { kind: 'referral_commission', causeKey: eventKey, actorId: userId, memo: { videoId: video.id, rewardCents: video.pointCents } });
   return { pointCents: video.pointCents };
 }

@@ -1,0 +1,63 @@
+-- The referral page's summary, kept (decision 009's way) instead of counted at each request: people (members not
+-- closed) and what they earned, per ancestor and level. At a million users the bench's user #1 has 189,902 people in
+-- the three paid levels, and counting and summing their referral_team rows was most of every page of
+-- GET /user/referrals (docs/performance.md#ten-times-the-data). A figure is the sum of its rows; each writer adds to
+-- the row of its own shard (backend pid mod 16), so concurrent rewards paying one referrer rarely wait on one
+-- another and one transaction uses one shard. A statement trigger per operation reads the transition tables once:
+-- a sign-up's chain (up to 10 rows), a reward's or bonus's shares (one statement) and a closed member's rows each
+-- move the figures in one statement, ordered by (ancestor, level) so two writers on one shard lock in one order.
+CREATE TABLE "referral_levels" (
+  "ancestor_id" uuid NOT NULL,
+  "level" smallint NOT NULL,
+  "shard" integer NOT NULL,
+  "people" bigint NOT NULL,
+  "earned_cents" bigint NOT NULL,
+  CONSTRAINT "referral_levels_pk" PRIMARY KEY ("ancestor_id", "level", "shard")
+);
+--> statement-breakpoint
+-- One function for the three operations: the rows a statement added count up, the rows it removed count down (an
+-- update is both), so a statement that changes neither the flag nor the sum moves nothing.
+CREATE FUNCTION referral_levels_track() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  moved text[] := '{}';
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM referral_levels;
+    RETURN NULL;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    moved := moved || 'SELECT ancestor_id, level, (NOT member_deleted)::int AS people, earned_cents FROM new_rows'::text;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    moved := moved || 'SELECT ancestor_id, level, -(NOT member_deleted)::int AS people, -earned_cents AS earned_cents FROM old_rows'::text;
+  END IF;
+  EXECUTE format($q$
+    INSERT INTO referral_levels AS k (ancestor_id, level, shard, people, earned_cents)
+    SELECT d.ancestor_id, d.level, pg_backend_pid() %% 16, sum(d.people), sum(d.earned_cents)
+    FROM (%s) d
+    GROUP BY d.ancestor_id, d.level
+    HAVING sum(d.people) <> 0 OR sum(d.earned_cents) <> 0
+    ORDER BY d.ancestor_id, d.level
+    ON CONFLICT (ancestor_id, level, shard)
+    DO UPDATE SET people = k.people + excluded.people, earned_cents = k.earned_cents + excluded.earned_cents$q$,
+    array_to_string(moved, ' UNION ALL '));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER referral_levels_insert AFTER INSERT ON referral_team REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION referral_levels_track();
+--> statement-breakpoint
+CREATE TRIGGER referral_levels_update AFTER UPDATE ON referral_team REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION referral_levels_track();
+--> statement-breakpoint
+CREATE TRIGGER referral_levels_delete AFTER DELETE ON referral_team REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION referral_levels_track();
+--> statement-breakpoint
+CREATE TRIGGER referral_levels_truncate AFTER TRUNCATE ON referral_team
+  FOR EACH STATEMENT EXECUTE FUNCTION referral_levels_track();
+--> statement-breakpoint
+-- The starting figures, taken after the triggers exist: creating a trigger locks referral_team against writes until
+-- this migration commits, so no row slips in between.
+INSERT INTO referral_levels (ancestor_id, level, shard, people, earned_cents)
+SELECT ancestor_id, level, 0, count(*) FILTER (WHERE NOT member_deleted), sum(earned_cents)
+FROM referral_team GROUP BY ancestor_id, level;

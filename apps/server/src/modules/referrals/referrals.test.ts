@@ -305,7 +305,7 @@ describe('GET /user/referrals', () => {
     expect(r.body).toMatchObject({ totals: { people: 0, earned: 0.1 }, referrals: [], total: 0 });
   });
 
-  test('the kept summary (referral_levels) equals a count and sum over referral_team after sign-ups, rewards, a closed member, bulk statements and a rollback', async () => {
+  test('the kept summary (referral_levels) equals a count and sum over referral_team after sign-ups, rewards, a closed member, bulk statements, a rollback and a bulk sign-up of a chain', async () => {
     const [a, b, c, d] = await chain();
     await expectLevelsKept();
     // The commission path, raced: 10 attempts of one reward and two rewards of other members at once.
@@ -335,6 +335,25 @@ describe('GET /user/referrals', () => {
         throw new Error('rolled back');
       })
       .catch(() => undefined);
+    await expectLevelsKept();
+    // Five members below D inserted by one statement, each referred by the one before (as the bench seeds users): each
+    // gets the whole chain, the statement's own rows included, and the figures move once.
+    const tag = `bulk${Math.random().toString(36).slice(2, 8)}`;
+    await ctx.db.execute(sql`
+      with added as (
+        insert into users (id, full_name, email, phone, password_hash, referral_code, referred_by)
+        select md5(${tag} || i)::uuid, 'Bulk ' || i, ${tag} || i || '@example.com', '+971 50 000000' || i, 'x', ${tag} || i,
+               case when i = 1 then ${d.user._id}::uuid else md5(${tag} || (i - 1))::uuid end
+        from generate_series(1, 5) as i
+        returning id
+      )
+      insert into ledger_accounts (user_id) select id from added`);
+    const chainOf5 = await ctx.db.execute<{ level: number; ancestor_id: string }>(sql`
+      select level, ancestor_id from referral_team where member_id = md5(${tag} || 5)::uuid order by level`);
+    const bulkIds = await ctx.db.execute<{ id: string }>(sql`select md5(${tag} || i)::uuid as id from generate_series(4, 1, -1) as i`);
+    expect(chainOf5.rows.map((r) => [Number(r.level), r.ancestor_id])).toEqual(
+      [...bulkIds.rows.map((r) => r.id), d.user._id, c.user._id, b.user._id, a.user._id].map((id, i) => [i + 1, id]),
+    );
     await expectLevelsKept();
     await ctx.db.execute(sql`delete from referral_team where member_id = ${d.user._id}`);
     await expectLevelsKept();

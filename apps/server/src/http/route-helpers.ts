@@ -1,6 +1,7 @@
 // Helpers shared by the money routes.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { escapeLike } from '../db/trigram-search.js';
 
 /**
  * Inside the calling plugin only: a JSON request with an empty body is read as no body, so
@@ -29,5 +30,5 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 /** ?email= filter of admin lists: a case-insensitive substring, with LIKE wildcards taken literally. */
 export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
 }

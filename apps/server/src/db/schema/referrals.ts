@@ -1,4 +1,4 @@
-import { bigint, boolean, index, pgTable, primaryKey, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, smallint, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './users.js';
 
@@ -23,6 +23,22 @@ export const referralTeam = pgTable(
     // Members who earned their referrer something. Migration 0010 adds INCLUDE (earned_cents) by hand.
     index('referral_team_earned_idx').on(t.ancestorId).where(sql`${t.earnedCents} > 0`),
   ],
+);
+
+/**
+ * The referral page's summary per ancestor and level, kept by statement triggers on referral_team (migration 0028):
+ * people (members not closed) and what they earned, each the sum of the rows of its shards (backend pid mod 16).
+ */
+export const referralLevels = pgTable(
+  'referral_levels',
+  {
+    ancestorId: uuid('ancestor_id').notNull(),
+    level: smallint('level').notNull(),
+    shard: integer('shard').notNull(),
+    people: bigint('people', { mode: 'number' }).notNull(),
+    earnedCents: bigint('earned_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'referral_levels_pk', columns: [t.ancestorId, t.level, t.shard] })],
 );
 
 /** Referred users whose first credited deposit has been seen: the first-deposit bonus is decided once. */

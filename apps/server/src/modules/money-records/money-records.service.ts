@@ -5,7 +5,8 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import type { Db, Tx } from '../../db/client.js';
 import { deposits, users, withdrawals } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
-import { UUID_PATTERN, likePattern } from '../../http/route-helpers.js';
+import { UUID_PATTERN } from '../../http/route-helpers.js';
+import { recentCommonTrigrams, substringMatch } from '../../db/trigram-search.js';
 import { readRowCount, rowCount, type RowCountName } from '../../db/row-counts.js';
 import { centsNumber, isoTime, readJson } from '../../db/json.js';
 
@@ -53,12 +54,19 @@ export async function myRecords<Row extends RecordRow, Rec>(db: Db, kind: MoneyR
   return (rows as Row[]).map(kind.toRecord);
 }
 
-/** The admin list's filter: visible records, optionally by status and by part of the owner's e-mail. */
-function listFilter(db: Db, kind: MoneyRecordKind<never, unknown>, q: RecordFilter): SQL | undefined {
+/**
+ * The admin list's filter: visible records, optionally by status and by part of the owner's e-mail (lower-case, as
+ * stored; the contract lowers the filter). The owners are found through the e-mail's trigram index by the text's rare
+ * part only (db/trigram-search.ts, decision 027), and their records through <table>_user_idx.
+ */
+async function listFilter(db: Db, kind: MoneyRecordKind<never, unknown>, q: RecordFilter): Promise<SQL | undefined> {
   const t = kind.table;
   const where: SQL[] = [isNull(t.hiddenAt)];
   if (q.status) where.push(eq(kind.done.column, q.status === kind.done.status));
-  if (q.email) where.push(inArray(t.userId, db.select({ id: users.id }).from(users).where(sql`${users.email} like ${likePattern(q.email)}`)));
+  if (q.email) {
+    const owners = substringMatch(sql`${users.email}`, 'email', q.email, await recentCommonTrigrams(db), false);
+    where.push(inArray(t.userId, db.select({ id: users.id }).from(users).where(owners)));
+  }
   return and(...where);
 }
 
@@ -83,7 +91,7 @@ export async function listRecords<Row extends RecordRow, Rec>(
   q: RecordFilter & { page: number; limit: number },
 ): Promise<{ records: (Rec & { email: string; userId: string })[]; total: number }> {
   const t = kind.table;
-  const cond = listFilter(db, kind, q);
+  const cond = await listFilter(db, kind, q);
   // The page's ids first, from an index-only scan of <table>_admin_list_idx / <table>_admin_status_idx (a deep page
   // skips index entries, not joined rows); then only those rows are read and joined to their users.
   const page = db
@@ -113,7 +121,7 @@ export async function listRecords<Row extends RecordRow, Rec>(
  */
 export async function listAllRecordsJson(db: Db, kind: MoneyRecordKind<never, unknown>, q: RecordFilter, max: number) {
   const t = kind.table;
-  const cond = listFilter(db, kind, q);
+  const cond = await listFilter(db, kind, q);
   const order = q.order === 'oldest' ? sql`${t.createdAt} asc, ${t.id} asc` : sql`${t.createdAt} desc, ${t.id} desc`;
   // The API's names of the two fields that differ: constants of the kinds, never a request's text.
   const referenceName = sql.raw(`'${kind.reference.name}'`);

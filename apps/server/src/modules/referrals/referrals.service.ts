@@ -182,8 +182,10 @@ export async function payReferralShares(tx: Tx, shares: ReferralShare[], input: 
 
 /**
  * GET /user/referrals: the caller's team down to the deepest paid level, a page of it, and what it earned them.
- * People are live members, like the profile's count; earnings include those from members since deleted. Both come
- * from referral_team_ancestor_idx alone (index-only): only the page's 20 or so names are read from users.
+ * People are live members, like the profile's count; earnings include those from members since deleted. The summary
+ * is the trigger-kept referral_levels (migration 0028: at most 16 rows a level, where counting 190,000 members took
+ * most of the request); the page comes from referral_team_ancestor_idx alone (index-only), and only the page's 20 or
+ * so names are read from users.
  */
 export async function referralTeam(db: Db, rules: ReferralRules, appUrl: string, userId: string, q: { page: number; limit: number }) {
   const depth = referralDepth(rules.levelsBp);
@@ -192,11 +194,11 @@ export async function referralTeam(db: Db, rules: ReferralRules, appUrl: string,
   const [summary, members] = await Promise.all([
     db.execute<{ referral_code: string | null; earned: string; levels: { level: number; people: number; earned: string }[] }>(sql`
       select (select referral_code from users where id = ${userId}) as referral_code,
-             (select coalesce(sum(earned_cents), 0) from referral_team where ancestor_id = ${userId} and earned_cents > 0)::text as earned,
+             (select coalesce(sum(earned_cents), 0) from referral_levels where ancestor_id = ${userId})::text as earned,
              coalesce((
                select json_agg(x order by x.level) from (
-                 select level, (count(*) filter (where not member_deleted))::int as people, sum(earned_cents)::text as earned
-                 from referral_team where ancestor_id = ${userId} and level <= ${depth} group by level) x
+                 select level, sum(people)::int as people, sum(earned_cents)::text as earned
+                 from referral_levels where ancestor_id = ${userId} and level <= ${depth} group by level) x
              ), '[]'::json) as levels`),
     db.execute<{ member_id: string; full_name: string; joined_at: Date | string; level: number; earned_cents: string }>(sql`
       with page as (

@@ -62,6 +62,22 @@ async function referralPostings(userId: string) {
   return r.rows;
 }
 
+/** referral_levels (migration 0028), summed over its shards, against a count and sum of referral_team per ancestor and level. */
+async function expectLevelsKept() {
+  const { rows } = await ctx.db.execute<{ differ: number; levels: number }>(sql`
+    with kept as (
+      select ancestor_id, level, sum(people)::bigint as people, sum(earned_cents)::bigint as earned from referral_levels
+      group by ancestor_id, level having sum(people) <> 0 or sum(earned_cents) <> 0
+    ), counted as (
+      select ancestor_id, level, count(*) filter (where not member_deleted) as people, sum(earned_cents)::bigint as earned from referral_team
+      group by ancestor_id, level having count(*) filter (where not member_deleted) <> 0 or sum(earned_cents) <> 0
+    )
+    select (select count(*) from ((select * from kept except all select * from counted) union all (select * from counted except all select * from kept)) x)::int as differ,
+           (select count(*) from counted)::int as levels`);
+  expect(rows[0].differ).toBe(0);
+  expect(rows[0].levels).toBeGreaterThan(0);
+}
+
 async function setSettings(body: Record<string, unknown>) {
   const r = await sadmin.put('/api/v1/settings', body);
   expect(r.status, r.text).toBe(200);
@@ -287,6 +303,61 @@ describe('GET /user/referrals', () => {
     expect((await admin.del(`/api/v1/user/${b.user._id}/delete-user`)).status).toBe(200);
     const r = await a.client.get('/api/v1/user/referrals');
     expect(r.body).toMatchObject({ totals: { people: 0, earned: 0.1 }, referrals: [], total: 0 });
+  });
+
+  test('the kept summary (referral_levels) equals a count and sum over referral_team after sign-ups, rewards, a closed member, bulk statements, a rollback and a bulk sign-up of a chain', async () => {
+    const [a, b, c, d] = await chain();
+    await expectLevelsKept();
+    // The commission path, raced: 10 attempts of one reward and two rewards of other members at once.
+    const [v1, v2] = [await video(2), await video(3)];
+    await Promise.all([reward(d, v1, 10), reward(c, v2, 3), reward(b, v2, 3)]);
+    await expectLevelsKept();
+    const summary = await a.client.get('/api/v1/user/referrals');
+    const counted = await ctx.db.execute<{ level: number; people: number; earned: string }>(sql`
+      select level, (count(*) filter (where not member_deleted))::int as people, sum(earned_cents)::text as earned
+      from referral_team where ancestor_id = ${a.user._id} group by level order by level`);
+    expect(summary.body.levels.map((l: { level: number; people: number; earned: number }) => [l.level, l.people, Math.round(l.earned * 100)])).toEqual(
+      counted.rows.map((r) => [Number(r.level), r.people, Number(r.earned)]),
+    );
+    expect(summary.body.total).toBe(3);
+    // A member's account closed (the users trigger flags their rows) and reopened.
+    expect((await admin.del(`/api/v1/user/${c.user._id}/delete-user`)).status).toBe(200);
+    await expectLevelsKept();
+    expect((await a.client.get('/api/v1/user/referrals')).body.total).toBe(2);
+    await ctx.db.execute(sql`update users set deleted_at = null where id = ${c.user._id}`);
+    await expectLevelsKept();
+    // Bulk statements behind the program's back, and one rolled back.
+    await ctx.db.execute(sql`update referral_team set earned_cents = earned_cents + 7 where ancestor_id in (${a.user._id}, ${b.user._id})`);
+    await expectLevelsKept();
+    await ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update referral_team set earned_cents = earned_cents + 100 where ancestor_id = ${a.user._id}`);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    await expectLevelsKept();
+    // Five members below D inserted by one statement, each referred by the one before (as the bench seeds users): each
+    // gets the whole chain, the statement's own rows included, and the figures move once.
+    const tag = `bulk${Math.random().toString(36).slice(2, 8)}`;
+    await ctx.db.execute(sql`
+      with added as (
+        insert into users (id, full_name, email, phone, password_hash, referral_code, referred_by)
+        select md5(${tag} || i)::uuid, 'Bulk ' || i, ${tag} || i || '@example.com', '+971 50 000000' || i, 'x', ${tag} || i,
+               case when i = 1 then ${d.user._id}::uuid else md5(${tag} || (i - 1))::uuid end
+        from generate_series(1, 5) as i
+        returning id
+      )
+      insert into ledger_accounts (user_id) select id from added`);
+    const chainOf5 = await ctx.db.execute<{ level: number; ancestor_id: string }>(sql`
+      select level, ancestor_id from referral_team where member_id = md5(${tag} || 5)::uuid order by level`);
+    const bulkIds = await ctx.db.execute<{ id: string }>(sql`select md5(${tag} || i)::uuid as id from generate_series(4, 1, -1) as i`);
+    expect(chainOf5.rows.map((r) => [Number(r.level), r.ancestor_id])).toEqual(
+      [...bulkIds.rows.map((r) => r.id), d.user._id, c.user._id, b.user._id, a.user._id].map((id, i) => [i + 1, id]),
+    );
+    await expectLevelsKept();
+    await ctx.db.execute(sql`delete from referral_team where member_id = ${d.user._id}`);
+    await expectLevelsKept();
+    expect((await a.client.get('/api/v1/user/referrals')).body.total).toBe(2);
   });
 
   test('bad paging → 400 with a message; anonymous → 401', async () => {

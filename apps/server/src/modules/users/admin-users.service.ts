@@ -1,7 +1,7 @@
 // The admin user desk (docs/product.md#security-rules): nobody changes or deletes a SADMIN, nobody changes their own role or
 // deletes themselves, and a role can only become USER or ADMIN. Deleting is a soft delete: the account is
 // deactivated and hidden, but everything money touched stays; the e-mail stays taken.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AdminUserRow, Role } from '@app/contract';
 import { centsToNumber } from '@app/contract';
 import type { Clock } from '../../clock.js';
@@ -13,13 +13,9 @@ import { revokeUserSessions } from '../../plugins/session.js';
 import { rowCount } from '../../db/row-counts.js';
 import { centsNumber, isoTime, readJson } from '../../db/json.js';
 import { inTransaction } from '../../db/transaction.js';
+import { recentCommonTrigrams, substringMatch } from '../../db/trigram-search.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** `%`, `_` and `\` match literally in the ILIKE search. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** What user `u` has been paid by the referral program (referral_team_earned_idx: only the rows that earned). */
 const REFERRAL_EARNED = 'select coalesce(sum(t.earned_cents), 0) from referral_team t where t.ancestor_id = u.id and t.earned_cents > 0';
@@ -27,18 +23,22 @@ const REFERRAL_EARNED = 'select coalesce(sum(t.earned_cents), 0) from referral_t
 /** Admins first (SADMIN, ADMIN, then USER), newest first within a role: the order of users_admin_list_idx. */
 const ADMIN_LIST_ORDER = sql.raw(`(case u.role when 'SADMIN' then 0 when 'ADMIN' then 1 else 2 end), u.created_at desc nulls last, u.id`);
 
-/** The search condition (after `where u.deleted_at is null`) for part of a name or e-mail; empty matches everyone. */
-function userSearch(text: string | undefined) {
+/**
+ * The search condition (after `where u.deleted_at is null`) for part of a name or e-mail, case-insensitive; empty
+ * matches everyone. The trigram indexes read only the text's rare part (db/trigram-search.ts, decision 027).
+ */
+async function userSearch(db: Db, text: string | undefined): Promise<SQL> {
   const q = text?.trim();
-  return q ? sql`and (u.full_name ilike ${`%${escapeLike(q)}%`} or u.email ilike ${`%${escapeLike(q)}%`})` : sql``;
+  if (!q) return sql``;
+  const common = await recentCommonTrigrams(db);
+  return sql`and (${substringMatch(sql.raw('u.full_name'), 'full_name', q, common, true)} or ${substringMatch(sql.raw('u.email'), 'email', q, common, true)})`;
 }
 
 /**
  * Two counts: all live users (the trigger-kept row_counts row; a search counts its matches through the trigram
  * indexes) and the few admins (users_admins_idx), instead of one pass that reads every row's role.
  */
-async function countUsers(db: Db, text: string | undefined): Promise<{ total: number; adminCount: number }> {
-  const search = userSearch(text);
+async function countUsers(db: Db, text: string | undefined, search: SQL): Promise<{ total: number; adminCount: number }> {
   const counts = await db.execute<{ total: number; admins: number }>(sql`
     select ${text?.trim() ? sql`(select count(*)::int from users u where u.deleted_at is null ${search})` : rowCount('users_live')} as total,
            (select count(*)::int from users u where u.deleted_at is null and u.role <> 'USER' ${search}) as admins`);
@@ -51,7 +51,7 @@ async function countUsers(db: Db, text: string | undefined): Promise<{ total: nu
  * `more`: there were more than `max`.
  */
 export async function listAllUsersJson(db: Db, opts: { q?: string; max: number }) {
-  const search = userSearch(opts.q);
+  const search = await userSearch(db, opts.q);
   const [list, counts] = await Promise.all([
     readJson(db, sql`
       -- The rows straight from the list's index scan (the outer query reads them as \`u\` too); balance, referrer
@@ -71,13 +71,13 @@ export async function listAllUsersJson(db: Db, opts: { q?: string; max: number }
                'referralEarnings', ${centsNumber(`(${REFERRAL_EARNED})`)}, 'createdAt', ${isoTime('u.created_at')}
              ) order by u.rn) filter (where u.rn <= ${opts.max}), '[]')::text as json
       from page u`),
-    countUsers(db, opts.q),
+    countUsers(db, opts.q, search),
   ]);
   return { json: list.json, more: list.n > opts.max, ...counts };
 }
 
 export async function listUsers(db: Db, opts: { page: number; limit: number; q?: string }) {
-  const search = userSearch(opts.q);
+  const search = await userSearch(db, opts.q);
   const offset = (opts.page - 1) * opts.limit;
 
   const [rows, counts] = await Promise.all([
@@ -108,7 +108,7 @@ export async function listUsers(db: Db, opts: { page: number; limit: number; q?:
       left join ledger_accounts a on a.user_id = u.id
       left join users r on r.id = u.referred_by
       order by ${ADMIN_LIST_ORDER}`),
-    countUsers(db, opts.q),
+    countUsers(db, opts.q, search),
   ]);
 
   const users: AdminUserRow[] = rows.rows.map((u) => ({

@@ -3,9 +3,11 @@
 // paging and admins-first ordering. Every refusal re-reads the database to prove nothing changed.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deposits } from '../../db/schema/index.js';
 import { post } from '../../ledger/ledger.js';
+import { commonTrigrams, rarePart, substringMatch } from '../../db/trigram-search.js';
 import { signUp, signUpAs, type Client, type SignedUp, type TestContext, startTestAppWithAdmins } from '../../../test/helpers.js';
 
 let ctx: TestContext;
@@ -374,6 +376,64 @@ describe('GET /user/all', () => {
     const unpaged = await admin.client.get(api('/user/all'));
     expect(unpaged.body).toMatchObject({ page: 1, limit: 10_000, capped: false });
     expect(unpaged.body.users).toHaveLength(unpaged.body.total);
+  });
+
+  test('a search reads the trigram indexes by its rare part only (decision 027) and finds what ILIKE finds', async () => {
+    const tag = `zr${randomBytes(3).toString('hex')}`;
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await signUp(ctx, { email: `${tag}${i}.mail@example.com`, fullName: `Common Name ${i}` }));
+    const fill = randomBytes(3).toString('hex');
+    // 300 more users, as the bench seeds them, so that 3 users are under 2 % of the table; every test e-mail ends in
+    // @example.com, so after ANALYZE its trigrams are common.
+    await ctx.db.execute(sql`
+      with filler as (
+        insert into users (full_name, email, phone, password_hash, referral_code)
+        select 'Filler ' || i, 'filler-' || ${fill} || '-' || i || '@example.com', '+971 50 ' || lpad(i::text, 7, '0'), 'x', ${fill} || '-' || i
+        from generate_series(1, 300) as i
+        returning id
+      )
+      insert into ledger_accounts (user_id) select id from filler`);
+    await ctx.db.execute(sql`analyze users`);
+    const common = await commonTrigrams(ctx.db);
+    expect([...common.email]).toEqual(expect.arrayContaining(['exa', 'xam', 'amp', 'ple', 'com']));
+
+    const whole = `${tag}1.mail@example.com`;
+    expect(rarePart(whole, common.email)).toBe(`${tag}1`);
+    // The plan's index condition is the rare part; the whole text is checked on the rows it finds.
+    const match = substringMatch(sql.raw('u.email'), 'email', whole, common, false);
+    const { sql: matchText, params } = new PgDialect().sqlToQuery(match);
+    const session = await ctx.db.$client.connect();
+    let text: string;
+    try {
+      // A table this small is read whole unless told not to; the index condition is what is looked at.
+      await session.query('set enable_seqscan = off');
+      const plan = await session.query<{ 'QUERY PLAN': string }>(`explain select u.id from users u where ${matchText}`, params);
+      text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    } finally {
+      await session.query('reset enable_seqscan');
+      session.release();
+    }
+    expect(text).toMatch(new RegExp(`Cond: \\(email ~~ '%${tag}1%'::text\\)`));
+    expect(text).not.toMatch(/Cond: .*example/);
+
+    // Same users, same order, same totals as ILIKE over the whole text, through the kept statistics and without.
+    const cases = [tag, whole.toUpperCase(), `${tag}2.mail@`, 'common name', 'example.com', `1.mail@example.com`];
+    for (const q of cases) {
+      const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const { rows } = await ctx.db.execute<{ id: string }>(sql`
+        select u.id from users u where u.deleted_at is null and (u.full_name ilike ${pattern} or u.email ilike ${pattern})
+        order by (case u.role when 'SADMIN' then 0 when 'ADMIN' then 1 else 2 end), u.created_at desc nulls last, u.id`);
+      const listed = await listAll(admin.client, q);
+      expect(listed.map((u) => u._id), q).toEqual(rows.map((r) => r.id));
+      const first = await admin.client.get(api(`/user/all?page=1&limit=2&q=${encodeURIComponent(q)}`));
+      expect(first.body.total, q).toBe(rows.length);
+      const byShape = await ctx.db.execute<{ id: string }>(sql`
+        select u.id from users u where u.deleted_at is null
+          and (${substringMatch(sql.raw('u.full_name'), 'full_name', q, common, true)} or ${substringMatch(sql.raw('u.email'), 'email', q, common, true)})
+        order by (case u.role when 'SADMIN' then 0 when 'ADMIN' then 1 else 2 end), u.created_at desc nulls last, u.id`);
+      expect(byShape.rows.map((r) => r.id), q).toEqual(rows.map((r) => r.id));
+    }
+    expect((await listAll(admin.client, tag)).map((u) => u._id).sort()).toEqual(made.map((m) => m.user._id).sort());
   });
 
   test('bad paging → 400 with a message', async () => {

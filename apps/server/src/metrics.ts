@@ -27,6 +27,9 @@ export const httpDuration = histogram(
 
 export const ledgerPostings = counter('ledger_postings_total', 'Ledger transactions committed (ledger_post), by kind', ['kind']);
 
+/** Transactions PostgreSQL aborted and inTransaction ran again (db/transaction.ts): two lock orders met. */
+export const dbRetries = counter('db_transaction_retries_total', 'Transactions aborted as a deadlock victim or for a serialization failure and run again', ['reason']);
+
 export const emailFailures = counter('email_send_failures_total', 'Notification e-mails SMTP refused or could not take (each is retried by the queue)');
 
 export const emailsSent = counter('email_sent_total', 'Notification e-mails SMTP accepted');

@@ -65,6 +65,7 @@ describe('the answer', () => {
       db_pool_waits_total: 'COUNTER',
       db_pool_wait_seconds: 'HISTOGRAM',
       ledger_postings_total: 'COUNTER',
+      db_transaction_retries_total: 'COUNTER',
       chain_poller_lag_seconds: 'GAUGE',
       chain_poller_last_success_timestamp_seconds: 'GAUGE',
       email_queue_depth: 'GAUGE',

@@ -3,6 +3,7 @@
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { PG, pgCode } from '../errors.js';
 import type { Db, DbOrTx, Tx } from './client.js';
+import { dbRetries } from '../metrics.js';
 
 /** Attempts in all (the first and up to 4 retries) unless the caller says otherwise. */
 const ATTEMPTS = 5;
@@ -84,6 +85,7 @@ async function retried<T>(run: () => Promise<T>, attemptsWanted: number | undefi
       return await run();
     } catch (e) {
       if (attempt >= attempts || !isRetryable(e)) throw e;
+      dbRetries.inc({ reason: pgCode(e) === PG.deadlock ? 'deadlock' : 'serialization' });
       await sleep(Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1)));
     }
   }

@@ -90,12 +90,17 @@ export function postingDone(q: DbOrTx, kind: string): void {
 
 /**
  * Posts one ledger transaction (see `postingCall`). `tx` may be a transaction, or the pool when this posting is
- * the operation's only write (one statement is its own transaction).
+ * the operation's only write (one statement is its own transaction). A posting with its notifications in the same
+ * statement: `postNotified` (modules/notifications/notify.ts).
  */
 export async function post(tx: DbOrTx, input: PostInput): Promise<{ transactionId: number }> {
-  const call = postingCall(input);
+  return runPosting(tx, input, sql`select ${postingCall(input)} as id`);
+}
+
+/** Runs `statement`, whose first column `id` is `input`'s posting, as `post()` runs its own: errors mapped, counted once committed. */
+export async function runPosting(tx: DbOrTx, input: PostInput, statement: SQL): Promise<{ transactionId: number }> {
   try {
-    const { rows } = await executeNamed<{ id: string }>(tx, sql`select ${call} as id`);
+    const { rows } = await executeNamed<{ id: string }>(tx, statement);
     postingDone(tx, input.kind);
     return { transactionId: Number(rows[0].id) };
   } catch (e) {

@@ -7,13 +7,12 @@ import { DEPOSIT_MSG, centsToNumber, transactionKey, type DepositRecord } from '
 import type { Tx } from '../../db/client.js';
 import { deposits } from '../../db/schema/index.js';
 import { conflict } from '../../errors.js';
-import { post } from '../../ledger/ledger.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { lockRecord, type MoneyRecordKind } from '../money-records/money-records.service.js';
 import { accountClosed } from '../users/closed-accounts.js';
 import { recheckActor } from '../../services/actor.js';
 import { payReferralShares, prepareFirstDepositBonus, type ReferralRules } from '../referrals/referrals.service.js';
-import { notify } from '../notifications/notify.js';
+import { postNotified, type NotificationInput } from '../notifications/notify.js';
 
 type DepositRow = typeof deposits.$inferSelect;
 
@@ -65,11 +64,14 @@ async function applyToggle(
   // A closed (deleted) account takes no new money; a revert may still take back what was credited.
   if (approve && (await accountClosed(tx, d.userId))) throw conflict(DEPOSIT_MSG.accountClosed);
   const eventKey = `deposit:${d.id}:v${version}`;
-  // The user's notification, the deposit's new state and the caller's audit record are written before the posting: the posting (or the bonus's
-  // locks) takes the one external:deposits account that every approval shares, until the commit, so each statement
-  // after it holds every other approval back (a refused posting rolls these back with the rest).
+  // The deposit's new state and the caller's audit record are written before the posting, and the user's
+  // notification by the posting's own statement: the posting (or the bonus's locks) takes the one external:deposits
+  // account that every approval shares, until the commit, so each statement after it holds every other approval back
+  // (a refused posting rolls these back with the rest). The notification's lock comes after the accounts', as on
+  // every money path (docs/money.md#lock-order): written before them, it closed a cycle with an approval whose bonus
+  // notifies this user.
   const told = { amountCents: d.amountCents, reference: d.transactionId };
-  await notify(tx, approve ? { userId: d.userId, kind: 'deposit_credited', params: { ...told, via: 'admin' } } : { userId: d.userId, kind: 'deposit_reverted', params: told });
+  const notice: NotificationInput = approve ? { userId: d.userId, kind: 'deposit_credited', params: { ...told, via: 'admin' } } : { userId: d.userId, kind: 'deposit_reverted', params: told };
   const [updated] = await tx
     .update(deposits)
     .set({ deposited: approve, version, updatedAt: new Date() })
@@ -77,7 +79,7 @@ async function applyToggle(
     .returning();
   await beforePosting?.(updated);
   const bonus = approve && referral ? await prepareFirstDepositBonus(tx, referral, d.userId, d.amountCents, { codes: ['external:deposits'], userIds: [d.userId] }) : [];
-  await post(tx, {
+  await postNotified(tx, {
     kind: approve ? 'deposit_approve' : 'deposit_revert',
     eventKey,
     postings: approve
@@ -93,7 +95,7 @@ async function applyToggle(
     memo: { depositId: d.id, transactionId: d.transactionId },
     insufficientMessage: DEPOSIT_MSG.revertImpossible,
     insufficientStatus: 409,
-  });
+  }, [notice]);
   await payReferralShares(tx, bonus, { kind: 'referral_bonus', causeKey: eventKey, actorId, memo: { depositId: d.id } });
   return updated;
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEPOSIT_MSG } from '@app/contract';
 import { signUp, type SignedUp, type TestContext } from '../../../test/helpers.js';
 import { auditCount, balance, closeMoneyApp, moneySnapshot, startMoneyApp, systemBalance } from '../../../test/money-helpers.js';
+import { dbRetries } from '../../metrics.js';
 
 let ctx: TestContext;
 let admin: SignedUp;
@@ -221,5 +222,28 @@ describe('GET /deposit/deposit (admin list)', () => {
     expect((await u.client.get(D)).status).toBe(403);
     expect((await ctx.client().get(D)).status).toBe(401);
     expect((await ctx.client().get('/api/v1/deposit/my-deposits')).status).toBe(401);
+  });
+});
+
+describe('approvals at once along a referral chain (one lock order)', () => {
+  /** Transactions aborted (deadlock or serialization) and run again, in this process so far. */
+  const retries = async () => (await dbRetries.get()).values.reduce((sum, v) => sum + v.value, 0);
+
+  test('20 first deposits of a chain approved at once: each credited once, each bonus paid once, no deadlock', async () => {
+    // u0 refers u1, u1 refers u2, …: the bonus of u(i)'s approval notifies u(i-1), whose own deposit another approval
+    // credits at the same time. Every approval waits for the one external:deposits account, so a path that took a
+    // user's notification lock before the accounts and another's after would close a cycle here.
+    const users = [await signUp(ctx)];
+    for (let i = 1; i < 20; i++) users.push(await signUp(ctx, { refer: users[i - 1].user.referralCode }));
+    const ids: string[] = [];
+    for (const u of users) ids.push((await claim(u.client, 50, txId())).body.deposit._id);
+    const before = await retries();
+    const answers = await Promise.all(ids.map((id) => admin.client.post(`${D}/${id}`, { deposited: true })));
+    expect(answers.map((a) => a.status)).toEqual(ids.map(() => 200));
+    expect(await retries()).toBe(before);
+    const bonuses = await ctx.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from ledger_transactions where kind = 'referral_bonus' and memo->>'depositId' = any(${`{${ids.join(',')}}`}::text[])`);
+    expect(bonuses.rows[0].n).toBe(19);
+    for (const u of users.slice(1)) expect(await balance(ctx, u.user._id)).toBeGreaterThanOrEqual(5000);
   });
 });

@@ -14,7 +14,8 @@
 // (migration 0021); the e-mail sweeper queues them per batch (email-queue.ts, decision 023).
 import { sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_KIND_CATEGORY, renderNotification, type NotificationCategory, type NotificationKind, type NotificationParams } from '@app/contract';
-import { executeNamed, type Tx } from '../../db/client.js';
+import { executeNamed, type DbOrTx, type Tx } from '../../db/client.js';
+import { postingCall, runPosting, type PostInput } from '../../ledger/ledger.js';
 import { classXactLock } from '../../db/locks.js';
 import { emailOutboxFilled } from './email-jobs.js';
 
@@ -54,6 +55,23 @@ export async function notifyMany(tx: Tx, inputs: NotificationInput[]): Promise<W
     title: r.title,
     body: r.body,
   }));
+}
+
+/**
+ * Posts one ledger transaction (ledger.ts `post`) and writes `notices` in the same statement, after the posting: no
+ * round trip while the posting's accounts are locked, and the notifications' user locks come after the account
+ * locks, the order every money path keeps (docs/money.md#lock-order).
+ */
+export async function postNotified(tx: DbOrTx, input: PostInput, notices: NotificationInput[]): Promise<{ transactionId: number }> {
+  const notified = notificationCtes(
+    notices.map((n) => ({ ...n, userId: sql`${n.userId}::uuid` })),
+    { source: sql`posted` },
+  );
+  const done = await runPosting(tx, input, sql`
+    with posted as materialized (select ${postingCall(input)} as id), ${notified}
+    select posted.id, (select count(*) from n) as notified from posted`);
+  emailOutboxFilled();
+  return done;
 }
 
 type NotificationRow = { id: number; public_id: string; user_id: string; kind: NotificationKind; title: string; body: string };

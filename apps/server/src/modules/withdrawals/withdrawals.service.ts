@@ -14,7 +14,7 @@ import { post } from '../../ledger/ledger.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { lockRecord, type MoneyRecordKind } from '../money-records/money-records.service.js';
 import { recheckActor } from '../../services/actor.js';
-import { notify } from '../notifications/notify.js';
+import { notify, postNotified } from '../notifications/notify.js';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -97,11 +97,10 @@ export async function requestWithdrawal(
     .insert(withdrawals)
     .values({ userId, amountCents: amount, feeCents: fee, paymentId: input.paymentId, payableAfter, createdAt: now, updatedAt: now })
     .returning();
-  // The notification is written before the posting: the posting locks the one hold:withdrawals account that every
-  // request shares, until the commit, so each statement after it holds every other request back (a refused posting
-  // rolls the notification back with the rest).
-  await notify(tx, { userId, kind: 'withdrawal_requested', params: { amountCents: amount, paymentId: row.paymentId } });
-  await post(tx, {
+  // The notification is written by the posting's own statement: the posting locks the one hold:withdrawals account
+  // that every request shares, until the commit, so a statement after it would hold every other request back; and its
+  // lock comes after the accounts', as on every money path (docs/money.md#lock-order).
+  await postNotified(tx, {
     kind: 'withdrawal_request',
     eventKey: `withdrawal:${row.id}:request`,
     postings: [
@@ -113,7 +112,7 @@ export async function requestWithdrawal(
     memo: { withdrawalId: row.id, paymentId: row.paymentId, ...(fee > 0 ? { feeCents: fee } : {}) },
     insufficientMessage: WITHDRAW_MSG.insufficient,
     insufficientStatus: 400,
-  });
+  }, [{ userId, kind: 'withdrawal_requested', params: { amountCents: amount, paymentId: row.paymentId } }]);
   return { record: toRecord(row), held: payableAfter !== null };
 }
 

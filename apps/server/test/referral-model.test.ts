@@ -26,7 +26,7 @@ let sadmin: Client;
 const VIDEOS: { id: string; cents: number }[] = [];
 
 beforeAll(async () => {
-  ctx = await startTestApp();
+  ctx = await startTestApp({ REFERRAL_BONUS_MIN_DEPOSIT: (BONUS_MIN_DEPOSIT_CENTS / 100).toFixed(2) });
   sadmin = (await signUpAs(ctx, 'SADMIN')).client;
   for (const point of [2, 0.37, 9.99]) { // three videos: the commands' video index is 0–2
     const r = await sadmin.post('/api/v1/video', { link: 'https://www.youtube.com/watch?v=rEfMoDeL001', point, time: 0.05 });
@@ -47,7 +47,7 @@ type Cmd =
 const member = fc.integer({ min: 0, max: PARENT.length - 1 });
 const cmdArb: fc.Arbitrary<Cmd> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ t: fc.constant('reward' as const), user: member, video: fc.nat({ max: 2 }), race: fc.boolean() }) },
-  { weight: 4, arbitrary: fc.record({ t: fc.constant('deposit' as const), user: member, cents: fc.integer({ min: 1, max: 5000 }), race: fc.boolean() }) },
+  { weight: 4, arbitrary: fc.record({ t: fc.constant('deposit' as const), user: member, cents: fc.oneof(fc.integer({ min: 1, max: 1199 }), fc.integer({ min: 1200, max: 5000 })), race: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant('toggle' as const), dep: fc.nat({ max: 20 }) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('deleteDeposit' as const), dep: fc.nat({ max: 20 }) }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('deleteUser' as const), user: fc.integer({ min: 0, max: 2 }) }) },
@@ -77,16 +77,21 @@ function ancestors(u: number): { a: number; level: number }[] {
   return out;
 }
 
+/** REFERRAL_BONUS_MIN_DEPOSIT as the test app runs it (the default, 12.00): a first deposit below it pays no bonus. */
+const BONUS_MIN_DEPOSIT_CENTS = 1200;
+
 function creditModel(m: Model, u: number, cents: number) {
   m.bal[u] += cents;
   if (m.firstCredited[u] || PARENT[u] < 0) return;
   m.firstCredited[u] = true;
   const r = PARENT[u];
-  if (m.bonusCents > 0 && !m.deleted[r]) {
-    m.bal[r] += m.bonusCents;
-    m.earned[r][1] += m.bonusCents;
+  // The first credit decides the bonus once: none below the minimum first deposit, never more than the deposit.
+  const bonus = cents < BONUS_MIN_DEPOSIT_CENTS ? 0 : Math.min(m.bonusCents, cents);
+  if (bonus > 0 && !m.deleted[r]) {
+    m.bal[r] += bonus;
+    m.earned[r][1] += bonus;
     note('bonus paid');
-  }
+  } else if (m.bonusCents > 0 && cents < BONUS_MIN_DEPOSIT_CENTS) note('small first deposit, no bonus');
 }
 
 const seen = new Map<string, number>();
@@ -245,7 +250,7 @@ test('referral commissions and bonuses match the model through rewards, deposits
     },
   );
   // The runs were not vacuous: commissions were paid, raced rewards and deposits happened, reverts were refused.
-  for (const k of ['commission paid', 'deleted referrer skipped', 'bonus paid', 'reward raced 200', 'deposit raced', 'rates', 'deleteUser', 'toggle(deposited) 200']) {
+  for (const k of ['commission paid', 'deleted referrer skipped', 'bonus paid', 'small first deposit, no bonus', 'reward raced 200', 'deposit raced', 'rates', 'deleteUser', 'toggle(deposited) 200']) {
     expect(seen.get(k) ?? 0, `${k} never happened: ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
   }
 }, 600_000);

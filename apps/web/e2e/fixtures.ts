@@ -29,13 +29,30 @@ export function newUser(prefix = 'user') {
 /** axe: no serious or critical violation on the page as it is now. */
 export async function expectAccessible(page: Page) {
   await page.waitForLoadState('networkidle').catch(() => {});
-  // A toast caught mid-fade has its text at part opacity, which axe reads as low contrast: let finite
-  // animations (toast entry and exit, panel transitions) finish first. Endless ones (spinners) are left alone.
+  // A toast caught mid-fade has its text at part opacity, which axe reads as low contrast: let finite animations
+  // (toast entry and exit, panel transitions) finish first, and no live region sit between transparent and opaque.
+  // Endless animations (spinners) are left alone. The state must hold for 400 ms: a new toast waits one frame at
+  // opacity 0 to be measured before its entry animation starts, which a single check let through on a slow machine.
+  await page.evaluate(() => delete (window as unknown as { __e2eSettledSince?: number }).__e2eSettledSince).catch(() => {});
   await page
     .waitForFunction(
-      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      () => {
+        const w = window as unknown as { __e2eSettledSince?: number };
+        const animating = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+        const partOpaque = [...document.querySelectorAll('[role="status"], [role="alert"]')].some((el) => {
+          let o = 1;
+          for (let e: Element | null = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+          return o > 0 && o < 1;
+        });
+        if (animating || partOpaque) {
+          w.__e2eSettledSince = undefined;
+          return false;
+        }
+        w.__e2eSettledSince ??= performance.now();
+        return performance.now() - w.__e2eSettledSince >= 400;
+      },
       undefined,
-      { timeout: 3000 },
+      { timeout: 5000, polling: 100 },
     )
     .catch(() => {});
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -3,6 +3,7 @@
 // (server-sent events), its Last-Event-ID catch-up and its end at shutdown.
 import { Secret, TOTP } from 'otpauth';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { POINTS_MSG, renderNotification } from '@app/contract';
 import { transfer } from '../src/modules/points/points.service.js';
@@ -316,6 +317,50 @@ describe('the stream (server-sent events)', () => {
     await fundAndSend(sender, recipient.user.email, '2.25');
     expect(JSON.parse((await stream.waitFor(2, 2_000))[1].data).body).toBe('“Fay Cut” sent you 2.25 USDT.');
     stream.close();
+  });
+
+  test('NOTIFY names only users someone streams to, one a user, also for a bulk insert (migration 0030)', async () => {
+    const listener = new pg.Client({ connectionString: ctx.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (m) => m.channel === 'notifications' && heard.push(m.payload ?? ''));
+    await listener.query('LISTEN notifications');
+    try {
+      const sender = await signUp(ctx, { fullName: 'Gus Quiet' });
+      const quiet = await signUp(ctx);
+      const watched = await signUp(ctx);
+      await fund(ctx, sender.user._id, 10_000);
+      const stream = await openSse(ctx.url, watched.client, '/api/v1/notifications/stream');
+      expect(stream.status).toBe(200);
+      // Nobody streams to the sender or to `quiet`: that transfer NOTIFYs nothing. NOTIFYs arrive in commit order,
+      // so the first payload heard after it is the next transfer's, to the watched user alone (not the sender).
+      await fundAndSend(sender, quiet.user.email, '1');
+      await fundAndSend(sender, watched.user.email, '2');
+      await expect.poll(() => heard.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(heard[0]).toBe(watched.user._id);
+      await stream.waitFor(1, 10_000);
+      // A bulk insert for 150 users, the watched one among them (the trigger of 0013/0021 sent "*" above 100 users):
+      // one NOTIFY, naming that user only.
+      const bulk = await ctx.db.execute<{ id: string }>(sql`
+        with added as (
+          insert into users (full_name, email, phone, password_hash, referral_code)
+          select 'Bulk ' || i, 'bulk-notify-' || i || '@example.com', '+971500000000', 'x', 'BULKNTF' || i from generate_series(1, 149) i
+          returning id
+        ), accounts as (insert into ledger_accounts (user_id) select id from added)
+        select id from added`);
+      heard.length = 0;
+      const ids = [...bulk.rows.map((r) => r.id), watched.user._id];
+      await ctx.db.execute(sql`
+        insert into notifications (user_id, kind, title, body)
+        select u, 'announcement', 'Bulk', 'One of many' from unnest(${`{${ids.join(',')}}`}::uuid[]) u`);
+      const [, got] = await stream.waitFor(2, 10_000);
+      expect(JSON.parse(got.data).body).toBe('One of many');
+      await expect.poll(() => heard.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(heard).toEqual([watched.user._id]);
+      stream.close();
+    } finally {
+      await listener.end();
+    }
   });
 
   test('only a signed-in user may open one', async () => {

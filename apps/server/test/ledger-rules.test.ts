@@ -237,6 +237,19 @@ describe('checkLedger and npm run ledger:check', () => {
     });
     await expectLedgerClean(ctx);
   });
+
+  test('a notification for a user who does not exist (no foreign key since migration 0031) → reported', async () => {
+    const ghost = '00000000-0000-4000-8000-00000000dead';
+    const { rows } = await ctx.db.execute<{ id: string }>(sql`
+      insert into notifications (user_id, kind, title, body) values (${ghost}, 'announcement', 'To nobody', 'Nobody') returning id::text`);
+    try {
+      const report = await checkLedger(ctx.db);
+      expect(report.breaches).toContain(`notification ${rows[0].id} is for a user who does not exist`);
+    } finally {
+      await ctx.db.execute(sql`delete from notifications where id = ${rows[0].id}`);
+    }
+    await expectLedgerClean(ctx);
+  });
 });
 
 describe('the ledger check after every test file', () => {

@@ -36,6 +36,11 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
   for (const r of await q<{ id: string }>(sql`select u.id from users u left join ledger_accounts a on a.user_id = u.id where a.id is null limit 50`)) {
     breaches.push(`user ${r.id} has no ledger account`);
   }
+  // Not the ledger, but kept as firmly: notifications.user_id is no foreign key (migration 0031, decision 029).
+  for (const r of await q<{ id: string }>(sql`
+    select n.id::text from notifications n where not exists (select 1 from users u where u.id = n.user_id) limit 50`)) {
+    breaches.push(`notification ${r.id} is for a user who does not exist`);
+  }
   const triggers = await q<{ tgname: string }>(sql`
     select tgname from pg_trigger where tgname in ('ledger_entries_append_only', 'ledger_transactions_append_only', 'ledger_entries_balanced', 'ledger_entries_apply', 'ledger_accounts_balance_guard') and tgenabled <> 'D'`);
   if (triggers.length !== 5) breaches.push(`ledger triggers missing or disabled: found ${triggers.map((t) => t.tgname).join(', ') || 'none'}`);

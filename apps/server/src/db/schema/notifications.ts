@@ -1,19 +1,19 @@
-import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { users } from './users.js';
 
 /**
  * What a user is told (migration 0013): written by modules/notifications/notify.ts in the transaction of
  * the change it reports. `id` is the server-sent-events id; `publicId` is the `_id` the API shows. A trigger on
  * insert NOTIFYs the channel "notifications" with the users concerned (delivered at commit). A table that refers to
- * a notification references `id` (bigint) or `public_id` (uuid, unique).
+ * a notification references `id` (bigint); `public_id` is random and looked up only with the user id.
  */
 export const notifications = pgTable(
   'notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     publicId: uuid('public_id').notNull().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    // Not a foreign key (migration 0031, decision 029): checkLedger reports a notification whose user is missing.
+    userId: uuid('user_id').notNull(),
     kind: text('kind').notNull(),
     params: jsonb('params').notNull().default({}),
     title: text('title').notNull(),
@@ -22,7 +22,6 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('notifications_public_id_idx').on(t.publicId),
     index('notifications_user_idx').on(t.userId, t.id.desc()),
     index('notifications_unread_idx').on(t.userId, t.id).where(sql`${t.readAt} is null`),
   ],

@@ -7,8 +7,8 @@
 //        The database's triggers apply the balances and check the sum at commit, as for the app.
 //   POST /withdraw {user, cents, paymentId}  a withdrawal request: BEGIN; insert the withdrawal; lock the user's
 //        account and the hold account; insert the ledger transaction; its two entries; COMMIT.
-//   POST /approve {deposit, admin}  a deposit approval: BEGIN; lock the pending deposit; lock the accounts; insert
-//        the ledger transaction; its two entries; mark the deposit; insert the audit record; COMMIT.
+//   POST /approve {deposit, admin}  a deposit approval: BEGIN; lock the pending deposit; mark it; insert the audit
+//        record; lock the accounts; insert the ledger transaction; its two entries; COMMIT (the app's order).
 //   POST /reward {user, video, levelsBp}  a video reward with its referral shares: BEGIN; the video; lock the view;
 //        no reward yet today; the live referral chain; lock the accounts; the reward's ledger transaction and two
 //        entries; the reward row; each share's transaction and two entries; the team's earned sums; COMMIT.
@@ -113,16 +113,19 @@ app.post('/approve', async (req, reply) => {
     const { rows } = await client.query('select id, user_id, amount_cents, transaction_id, version from deposits where id = $1 and not deposited for update', [deposit]);
     const d = rows[0];
     if (!d) throw new Error('not pending');
-    const acc = await lockAccounts(client, [d.user_id], ['external:deposits']);
-    await insertPosting(client, 'deposit_approve', `deposit:${d.id}:v${d.version + 1}`, admin, { depositId: d.id, transactionId: d.transaction_id }, [
-      [acc['external:deposits'].id, -Number(d.amount_cents)],
-      [acc[d.user_id].id, Number(d.amount_cents)],
-    ]);
+    // The deposit and its audit record before the accounts, in the app's order (its trigger-kept counts lock a
+    // shard row each): in the other order, an approval of this server's still running when the app's run began
+    // deadlocked with the app's on a shared shard and the external:deposits account.
     await client.query('update deposits set deposited = true, version = version + 1, updated_at = now() where id = $1', [d.id]);
     await client.query(
       `insert into audit_log (actor_id, action, target_type, target_id, before, after) values ($1, 'deposit.approved', 'deposit', $2, $3, $4)`,
       [admin, d.id, JSON.stringify({ deposited: false }), JSON.stringify({ deposited: true })],
     );
+    const acc = await lockAccounts(client, [d.user_id], ['external:deposits']);
+    await insertPosting(client, 'deposit_approve', `deposit:${d.id}:v${d.version + 1}`, admin, { depositId: d.id, transactionId: d.transaction_id }, [
+      [acc['external:deposits'].id, -Number(d.amount_cents)],
+      [acc[d.user_id].id, Number(d.amount_cents)],
+    ]);
     return true;
   }).catch(() => false);
   return ok ? { success: true } : reply.status(409).send({ success: false });

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { cannon, embeddedUrl, freePort, median, round, stopChild, waitForHttp } from './lib.mjs';
+import { cannon, embeddedUrl, freePort, median, round, sleep, stopChild, waitForHttp } from './lib.mjs';
 import { createSessions, isDeleted, userIds } from './seed.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -274,8 +274,13 @@ export async function paired(log, name, { appUrl, baseUrl, app, base, runs, dura
   await cannon({ url: appUrl, connections, duration: 2, next: app });
   await cannon({ url: baseUrl, connections, duration: 2, next: base });
   const r = { app: [], baseline: [] };
+  // A run ends with up to `connections` requests still being served: a pause before the next lets them finish, so
+  // the app's and the baseline's transactions never run at once (they deadlocked across servers at run boundaries).
+  const settle = () => sleep(1000);
   for (let i = 0; i < runs; i++) {
+    await settle();
     r.baseline.push(await cannon({ url: baseUrl, connections, duration, next: base }));
+    await settle();
     r.app.push(await cannon({ url: appUrl, connections, duration, next: app }));
     const a = r.app[i];
     const b = r.baseline[i];

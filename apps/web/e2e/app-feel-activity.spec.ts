@@ -3,7 +3,7 @@
 // (the balance and a feed line naming the sender, no reload); lines are grouped by day; a line's detail view holds
 // the e-mail with a copy button; on phones the statement is the feed. At 360 and 1,280 px, English and Arabic,
 // light and dark, axe clean and never wider than the screen.
-import { api, expect, newUser, signUpViaApi, test } from './fixtures';
+import { api, expect, newUser, rewriteJson, signUpViaApi, test } from './fixtures';
 import { COMBOS, checkScreen, pageAt, sadminRequest } from './app-feel';
 
 
@@ -91,16 +91,8 @@ for (const [width, lang, theme] of COMBOS) {
     // Grouped by day: the oldest movement, as if made yesterday, opens a group of its own under "Yesterday". The
     // server's times are real, so the answer is shifted in flight (the grouping is the client's).
     const statementCall = /\/api\/v1\/user\/statement\?/;
-    await page.route(statementCall, async (route) => {
-      const answer = await route
-        .fetch()
-        .then(async (res) => ({ res, body: await res.json() }))
-        // The page navigated on while this call was in flight: Playwright disposed of it, and nobody waits for it.
-        .catch(() => null);
-      if (!answer) return;
-      const oldest = answer.body.entries[answer.body.entries.length - 1];
-      oldest.createdAt = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
-      await route.fulfill({ response: answer.res, json: answer.body });
+    await rewriteJson(page, statementCall, (body) => {
+      body.entries[body.entries.length - 1].createdAt = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
     });
     await page.reload();
     const days = page.getByTestId('activity-day');

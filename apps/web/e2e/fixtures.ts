@@ -62,6 +62,22 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
+/**
+ * Rewrites the JSON answer of each call matching `url` in flight (`edit` changes the parsed body in place). A call
+ * the page left behind by navigating on is let go: Playwright disposes of its response, and nothing waits for it.
+ */
+export async function rewriteJson(page: Page, url: string | RegExp, edit: (body: any) => void) {
+  await page.route(url, async (route) => {
+    const answer = await route
+      .fetch()
+      .then(async (res) => ({ res, body: await res.json() }))
+      .catch(() => null);
+    if (!answer) return;
+    edit(answer.body);
+    await route.fulfill({ response: answer.res, json: answer.body });
+  });
+}
+
 /** Goes to a path and scans it. */
 export async function visit(page: Page, path: string) {
   await page.goto(path);

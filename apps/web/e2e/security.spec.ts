@@ -9,7 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CDPSession, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { SADMIN, api, expect, expectAccessible, expectToast, loginViaApi, signUpViaApi, test } from './fixtures';
+import { SADMIN, api, expect, expectAccessible, expectToast, loginViaApi, rewriteJson, signUpViaApi, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 test.use({ viewport: PHONE });
@@ -208,15 +208,9 @@ test('ADMIN_2FA required: an admin without two-factor sign-in is sent to the sec
   await sadminContext.close();
   // The server's answer (403 on every admin route) is proved in apps/server/test/two-factor.test.ts; here the
   // page's side, with the public config saying "required" (the e2e server keeps the default for other journeys).
-  await page.route('**/api/v1/config', async (route) => {
-    try {
-      const res = await route.fetch();
-      await route.fulfill({ response: res, json: { ...(await res.json()), admin2fa: 'required' } });
-    } catch {
-      // The page navigated on while this request was in flight (loginViaApi's page.goto('/'), then the goto below):
-      // Playwright disposed of its response, and nothing waits for the answer. A config that never said "required"
-      // still fails the test at the redirect to the security page.
-    }
+  // A config that never said "required" fails the test at the redirect to the security page.
+  await rewriteJson(page, '**/api/v1/config', (config) => {
+    config.admin2fa = 'required';
   });
   await loginViaApi(page, admin.email, admin.password);
   await page.goto('/admin/dashboard');

@@ -1,9 +1,10 @@
 // fixedStatement (db/client.ts): the text is built once, each call binds its own values, and the statement runs
 // prepared under one name on the pool and inside a transaction alike.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { freshDatabaseUrl } from '../../test/helpers.js';
-import { createDb, fixedStatement, type Db } from './client.js';
+import { allColumns, createDb, fixedStatement, tableRow, type Db } from './client.js';
+import { deposits, users } from './schema/index.js';
 import { inTransaction } from './transaction.js';
 
 let db: Db;
@@ -40,4 +41,27 @@ test('built once, bound per call: each call gets its own values, under one prepa
 test('a value left out is refused before anything is sent', async () => {
   const one = fixedStatement<{ n: number }, 'n'>((v) => sql`select ${v('n')}::int as n`);
   await expect(one(db, {} as { n: number })).rejects.toThrow(/n/);
+});
+
+test('tableRow reads allColumns as select() reads the row: names, dates, numbers, booleans and nulls alike', async () => {
+  const [user] = await db
+    .insert(users)
+    .values({ fullName: 'Row Reader', email: 'row-reader@example.com', phone: '+15550000000', passwordHash: 'x', referralCode: 'ROWREAD1' })
+    .returning();
+  const [deposit] = await db
+    .insert(deposits)
+    .values({ userId: user.id, amountCents: 12_345_678_901, transactionId: 'row-reader-tx', transactionKey: 'row-reader-tx', version: 3 })
+    .returning();
+  const byId = <T extends typeof users | typeof deposits>(t: T) =>
+    fixedStatement<Record<string, unknown>, 'id'>((v) => sql`select ${allColumns(t)} from ${t} where ${t.id} = ${v('id')}::uuid`);
+  for (const [table, id] of [[users, user.id], [deposits, deposit.id]] as const) {
+    const [expected] = await db.select().from(table).where(eq(table.id, id));
+    const { rows } = await byId(table)(db, { id });
+    const row = tableRow(table, rows[0]);
+    expect(row).toEqual(expected);
+    // Not just equal-looking: the same types (a Date, not its text; a number, not a bigint's string).
+    expect(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? 'null' : v instanceof Date ? 'Date' : typeof v]))).toEqual(
+      Object.fromEntries(Object.entries(expected).map(([k, v]) => [k, v === null ? 'null' : v instanceof Date ? 'Date' : typeof v])),
+    );
+  }
 });

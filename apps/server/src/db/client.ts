@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.js';
 import { dbPoolWaits, dbPoolWaitSeconds, trackPool } from '../metrics.js';
 
@@ -122,6 +122,32 @@ export function fixedStatement<T extends Record<string, unknown>, K extends stri
     }
     return q._.session.prepareQuery(compiled, undefined, compiled.name, false).execute(values) as Promise<pg.QueryResult<T>>;
   };
+}
+
+/** A table's columns as drizzle's `select()` reads them: [property, column] pairs, listed once per table. */
+const columnLists = new WeakMap<PgTable, [string, Column][]>();
+function columnList(table: PgTable): [string, Column][] {
+  let list = columnLists.get(table);
+  if (!list) columnLists.set(table, (list = Object.entries(getTableColumns(table))));
+  return list;
+}
+
+/** Every column of `table`, for the select or RETURNING list of a statement built once (`fixedStatement`). */
+export function allColumns(table: PgTable): SQL {
+  return sql.join(
+    columnList(table).map(([, c]) => sql.identifier(c.name)),
+    sql`, `,
+  );
+}
+
+/** A row of `allColumns(table)` from a statement built once, as drizzle's `select()` would return it. */
+export function tableRow<T extends PgTable>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of columnList(table)) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
 }
 
 export { schema };

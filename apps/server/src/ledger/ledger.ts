@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError, PG, pgCode } from '../errors.js';
 import type { SystemAccount } from './accounts.js';
-import { executeNamed, type DbOrTx } from '../db/client.js';
+import { fixedStatement, type DbOrTx } from '../db/client.js';
 import { afterCommit } from '../db/transaction.js';
 import { ledgerPostings } from '../metrics.js';
 
@@ -88,19 +88,52 @@ export function postingDone(q: DbOrTx, kind: string): void {
   afterCommit(q, () => ledgerPostings.inc({ kind }));
 }
 
+/** The parameters of `fixedPostingCall`, filled per call by `postingValues`. */
+export type PostingKey = 'postKind' | 'postEventKey' | 'postActor' | 'postMemo' | 'postUsers' | 'postCodes' | 'postAmounts';
+
+/**
+ * `postingCall` for a statement built once (`fixedStatement`): every value is a parameter (the accounts and amounts
+ * as three arrays), so one text serves every posting, whatever its accounts and however many (`post`, `postNotified`).
+ */
+export function fixedPostingCall(v: (key: PostingKey) => SQL): SQL {
+  return sql`ledger_post(${v('postKind')}::text, ${v('postEventKey')}::text, ${v('postActor')}::uuid, ${v('postMemo')}::jsonb, ${v('postUsers')}::uuid[], ${v('postCodes')}::text[], ${v('postAmounts')}::bigint[])`;
+}
+
+/** The values of `fixedPostingCall` for one posting of ids and numbers; its amounts checked as `postingCall` checks them. */
+export function postingValues(input: PostInput): Record<PostingKey, unknown> {
+  if (input.postings.length < 2) throw new Error('a ledger transaction needs at least two entries');
+  const amounts = input.postings.map((p) => {
+    if (!('amountCents' in p) || 'userIdSql' in p.account) throw new Error('a posting of SQL expressions needs postingCall');
+    return p.amountCents;
+  });
+  checkAmounts(amounts);
+  return {
+    postKind: input.kind,
+    postEventKey: input.eventKey,
+    postActor: input.actorId ?? null,
+    postMemo: input.memo ? JSON.stringify(input.memo) : null,
+    postUsers: input.postings.map(({ account: a }) => ('userId' in a ? a.userId : null)),
+    postCodes: input.postings.map(({ account: a }) => ('code' in a ? a.code : null)),
+    postAmounts: amounts,
+  };
+}
+
+const postStatement = fixedStatement<{ id: string }, PostingKey>((v) => sql`select ${fixedPostingCall(v)} as id`);
+
 /**
  * Posts one ledger transaction (see `postingCall`). `tx` may be a transaction, or the pool when this posting is
  * the operation's only write (one statement is its own transaction). A posting with its notifications in the same
  * statement: `postNotified` (modules/notifications/notify.ts).
  */
 export async function post(tx: DbOrTx, input: PostInput): Promise<{ transactionId: number }> {
-  return runPosting(tx, input, sql`select ${postingCall(input)} as id`);
+  const values = postingValues(input);
+  return runPosting(tx, input, () => postStatement(tx, values));
 }
 
 /** Runs `statement`, whose first column `id` is `input`'s posting, as `post()` runs its own: errors mapped, counted once committed. */
-export async function runPosting(tx: DbOrTx, input: PostInput, statement: SQL): Promise<{ transactionId: number }> {
+export async function runPosting(tx: DbOrTx, input: PostInput, statement: () => Promise<{ rows: { id: string | number }[] }>): Promise<{ transactionId: number }> {
   try {
-    const { rows } = await executeNamed<{ id: string }>(tx, statement);
+    const { rows } = await statement();
     postingDone(tx, input.kind);
     return { transactionId: Number(rows[0].id) };
   } catch (e) {

@@ -3,7 +3,7 @@
 import type { Role } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import { forbidden } from '../errors.js';
-import type { Tx } from '../db/client.js';
+import { fixedStatement, type Tx } from '../db/client.js';
 
 export const ADMIN_ROLES: readonly Role[] = ['ADMIN', 'SADMIN'];
 
@@ -14,10 +14,12 @@ export const ADMIN_ROLES: readonly Role[] = ['ADMIN', 'SADMIN'];
  * any other lock, so the order of locks stays the same everywhere.
  */
 export async function recheckActor(tx: Tx, actorId: string, roles: readonly Role[] = ADMIN_ROLES): Promise<Role> {
-  const { rows } = await tx.execute<{ role: Role; live: boolean }>(
-    sql`select role, deleted_at is null as live from users where id = ${actorId} for share`,
-  );
+  const { rows } = await actorStatement(tx, { actorId });
   const actor = rows[0];
   if (!actor || !actor.live || !roles.includes(actor.role)) throw forbidden('Your role has changed. Log in again to continue.');
   return actor.role;
 }
+
+const actorStatement = fixedStatement<{ role: Role; live: boolean }, 'actorId'>(
+  (v) => sql`select role, deleted_at is null as live from users where id = ${v('actorId')}::uuid for share`,
+);

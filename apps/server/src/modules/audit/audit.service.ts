@@ -1,6 +1,7 @@
 // Every admin action (docs/product.md#security-rules) leaves one audit record, written in the same transaction as the action.
 import { auditLog } from '../../db/schema/index.js';
-import type { DbOrTx } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import { fixedStatement, type DbOrTx } from '../../db/client.js';
 
 export type AuditAction =
   | 'user.role_changed'
@@ -31,7 +32,7 @@ export async function recordAudit(
   tx: DbOrTx,
   entry: { actorId: string; action: AuditAction; targetType: string; targetId: string | null; before?: unknown; after?: unknown },
 ) {
-  await tx.insert(auditLog).values({
+  await auditInsert(tx, {
     actorId: entry.actorId,
     action: entry.action,
     targetType: entry.targetType,
@@ -40,3 +41,9 @@ export async function recordAudit(
     after: entry.after === undefined ? null : JSON.stringify(entry.after),
   });
 }
+
+/** recordAudit's insert, built once: every admin action writes one. */
+const auditInsert = fixedStatement<Record<string, never>, 'actorId' | 'action' | 'targetType' | 'targetId' | 'before' | 'after'>(
+  (v) => sql`insert into ${auditLog} (actor_id, action, target_type, target_id, before, after)
+    values (${v('actorId')}::uuid, ${v('action')}::text, ${v('targetType')}::text, ${v('targetId')}::text, ${v('before')}::text, ${v('after')}::text)`,
+);

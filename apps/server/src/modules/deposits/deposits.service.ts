@@ -2,9 +2,9 @@
 // reverting takes it back (409 when the user no longer has it). Each state change locks the deposit row
 // first (then the accounts, inside post()), bumps deposits.version and posts under the event key
 // deposit:<id>:v<version>, so concurrent admin clicks apply one after another and never twice.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DEPOSIT_MSG, centsToNumber, transactionKey, type DepositRecord } from '@app/contract';
-import type { Tx } from '../../db/client.js';
+import { allColumns, fixedStatement, tableRow, type Tx } from '../../db/client.js';
 import { deposits } from '../../db/schema/index.js';
 import { conflict } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
@@ -47,6 +47,12 @@ export const depositRecords: MoneyRecordKind<DepositRow, DepositRecord> = {
   messages: { notFound: DEPOSIT_MSG.notFound, ambiguous: DEPOSIT_MSG.ambiguous },
 };
 
+/** A deposit's new state (approve or revert), built once: every approval writes it. */
+const toggleStatement = fixedStatement<Record<string, unknown>, 'id' | 'deposited' | 'version' | 'updatedAt'>(
+  (v) => sql`update ${deposits} set deposited = ${v('deposited')}::boolean, version = ${v('version')}::int, updated_at = ${v('updatedAt')}::timestamptz
+    where id = ${v('id')}::uuid returning ${allColumns(deposits)}`,
+);
+
 /**
  * Posts the approve or revert of a locked deposit and returns its new state. An approval that is the user's first
  * credit also pays their referrer's first-deposit bonus (modules/referrals) under `referral`'s rules; a revert
@@ -72,11 +78,8 @@ async function applyToggle(
   // notifies this user.
   const told = { amountCents: d.amountCents, reference: d.transactionId };
   const notice: NotificationInput = approve ? { userId: d.userId, kind: 'deposit_credited', params: { ...told, via: 'admin' } } : { userId: d.userId, kind: 'deposit_reverted', params: told };
-  const [updated] = await tx
-    .update(deposits)
-    .set({ deposited: approve, version, updatedAt: new Date() })
-    .where(eq(deposits.id, d.id))
-    .returning();
+  const { rows } = await toggleStatement(tx, { id: d.id, deposited: approve, version, updatedAt: new Date() });
+  const updated = tableRow(deposits, rows[0]);
   await beforePosting?.(updated);
   const bonus = approve && referral ? await prepareFirstDepositBonus(tx, referral, d.userId, d.amountCents, { codes: ['external:deposits'], userIds: [d.userId] }) : [];
   await postNotified(tx, {

@@ -2,7 +2,7 @@
 // instead of deleted), so their lists, filters, paging and lock by {id} are written once here; each module
 // describes its table (`MoneyRecordKind`) and keeps its own money rules (approve, process, refund…).
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import { allColumns, fixedStatement, tableRow, type Db, type Tx } from '../../db/client.js';
 import { deposits, users, withdrawals } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
 import { UUID_PATTERN } from '../../http/route-helpers.js';
@@ -155,14 +155,21 @@ export async function listAllRecordsJson(db: Db, kind: MoneyRecordKind<never, un
  */
 export async function lockRecord<Row extends RecordRow>(tx: Tx, kind: MoneyRecordKind<Row, unknown>, id: string): Promise<Row> {
   const t = kind.table;
-  const candidates = await tx
-    .select()
-    .from(t)
-    .where(and(UUID_PATTERN.test(id) ? eq(t.id, id.toLowerCase()) : kind.byReference(id), isNull(t.hiddenAt)))
-    .orderBy(t.id)
-    .limit(2)
-    .for('update');
+  const candidates = UUID_PATTERN.test(id)
+    ? (await lockByIdStatement(t)(tx, { id: id.toLowerCase() })).rows.map((r) => tableRow(t, r))
+    : await tx.select().from(t).where(and(kind.byReference(id), isNull(t.hiddenAt))).orderBy(t.id).limit(2).for('update');
   if (candidates.length === 0) throw notFound(kind.messages.notFound);
   if (candidates.length > 1) throw conflict(kind.messages.ambiguous);
   return candidates[0] as Row;
+}
+
+/** lockRecord by {id}, the admin desks' usual way (and every approval's): a statement built once per table. */
+const lockByIdStatements = new Map<RecordTable, ReturnType<typeof fixedStatement<Record<string, unknown>, 'id'>>>();
+function lockByIdStatement(t: RecordTable) {
+  let statement = lockByIdStatements.get(t);
+  if (!statement) {
+    statement = fixedStatement<Record<string, unknown>, 'id'>((v) => sql`select ${allColumns(t)} from ${t} where ${t.id} = ${v('id')}::uuid and ${t.hiddenAt} is null for update`);
+    lockByIdStatements.set(t, statement);
+  }
+  return statement;
 }

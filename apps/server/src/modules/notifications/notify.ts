@@ -14,8 +14,8 @@
 // (migration 0021); the e-mail sweeper queues them per batch (email-queue.ts, decision 023).
 import { sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_KIND_CATEGORY, renderNotification, type NotificationCategory, type NotificationKind, type NotificationParams } from '@app/contract';
-import { executeNamed, type DbOrTx, type Tx } from '../../db/client.js';
-import { postingCall, runPosting, type PostInput } from '../../ledger/ledger.js';
+import { executeNamed, fixedStatement, type DbOrTx, type Tx } from '../../db/client.js';
+import { fixedPostingCall, postingValues, runPosting, type PostInput } from '../../ledger/ledger.js';
 import { classXactLock } from '../../db/locks.js';
 import { emailOutboxFilled } from './email-jobs.js';
 
@@ -60,18 +60,43 @@ export async function notifyMany(tx: Tx, inputs: NotificationInput[]): Promise<W
 /**
  * Posts one ledger transaction (ledger.ts `post`) and writes `notices` in the same statement, after the posting: no
  * round trip while the posting's accounts are locked, and the notifications' user locks come after the account
- * locks, the order every money path keeps (docs/money.md#lock-order).
+ * locks, the order every money path keeps (docs/money.md#lock-order). The statement is built once per list of
+ * notification kinds (`fixedStatement`): the posting's accounts, amounts and the notifications' users and texts are
+ * its parameters.
  */
 export async function postNotified(tx: DbOrTx, input: PostInput, notices: NotificationInput[]): Promise<{ transactionId: number }> {
-  const notified = notificationCtes(
-    notices.map((n) => ({ ...n, userId: sql`${n.userId}::uuid` })),
-    { source: sql`posted` },
-  );
-  const done = await runPosting(tx, input, sql`
-    with posted as materialized (select ${postingCall(input)} as id), ${notified}
-    select posted.id, (select count(*) from n) as notified from posted`);
+  const values: Record<string, unknown> = postingValues(input);
+  notices.forEach((n, i) => {
+    const texts = notificationTexts(n.kind, n.params as never);
+    values[`user${i}`] = n.userId;
+    values[`title${i}`] = texts.title;
+    values[`body${i}`] = texts.body;
+    values[`params${i}`] = texts.params;
+  });
+  const statement = postNotifiedStatement(notices.map((n) => n.kind));
+  const done = await runPosting(tx, input, () => statement(tx, values));
   emailOutboxFilled();
   return done;
+}
+
+const postNotifiedStatements = new Map<string, ReturnType<typeof fixedStatement<{ id: string }, string>>>();
+/** postNotified's statement for notifications of these kinds, in this order (kinds are few: the map stays small). */
+function postNotifiedStatement(kinds: NotificationKind[]) {
+  const shape = kinds.join(',');
+  let statement = postNotifiedStatements.get(shape);
+  if (!statement) {
+    statement = fixedStatement<{ id: string }, string>((v) => {
+      const notified = notificationCtes(
+        kinds.map((kind, i) => ({ userId: sql`${v(`user${i}`)}::uuid`, kind, title: sql`${v(`title${i}`)}::text`, body: sql`${v(`body${i}`)}::text`, params: sql`${v(`params${i}`)}::jsonb` })),
+        { source: sql`posted` },
+      );
+      return sql`
+        with posted as materialized (select ${fixedPostingCall(v)} as id), ${notified}
+        select posted.id, (select count(*) from n) as notified from posted`;
+    });
+    postNotifiedStatements.set(shape, statement);
+  }
+  return statement;
 }
 
 type NotificationRow = { id: number; public_id: string; user_id: string; kind: NotificationKind; title: string; body: string };

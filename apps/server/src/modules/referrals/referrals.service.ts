@@ -14,7 +14,7 @@
 // its shares one by one would hold one account while waiting for the next, and two such operations could deadlock.
 import { sql } from 'drizzle-orm';
 import { centsToNumber, parseReferralLevels, referralDepth, referralShareCents, type ReferralMember } from '@app/contract';
-import { executeNamed, type Db, type Tx } from '../../db/client.js';
+import { executeNamed, fixedStatement, type Db, type Tx } from '../../db/client.js';
 import type { SettingsStore } from '../settings/settings.store.js';
 import type { SystemAccount } from '../../ledger/accounts.js';
 import { postingCall, postingDone, postingError } from '../../ledger/ledger.js';
@@ -118,12 +118,17 @@ export function firstDepositBonusCents(rules: ReferralRules, depositCents: numbe
  * `payReferralShares` after; every crediting path (an admin's approval, the chain's credit, an admin's assignment
  * of a chain transfer) calls the same pair.
  */
-export async function prepareFirstDepositBonus(tx: Tx, rules: ReferralRules, userId: string, depositCents: number, lock: AccountsToLock): Promise<ReferralShare[]> {
-  const claimed = await tx.execute(sql`
+/** The member's first-deposit bonus claimed (once, and only for a referred member), built once: every approval asks. */
+const firstDepositClaim = fixedStatement<{ user_id: string }, 'userId'>(
+  (v) => sql`
     insert into referral_first_deposits (user_id)
-    select id from users where id = ${userId} and referred_by is not null
+    select id from users where id = ${v('userId')}::uuid and referred_by is not null
     on conflict (user_id) do nothing
-    returning user_id`);
+    returning user_id`,
+);
+
+export async function prepareFirstDepositBonus(tx: Tx, rules: ReferralRules, userId: string, depositCents: number, lock: AccountsToLock): Promise<ReferralShare[]> {
+  const claimed = await firstDepositClaim(tx, { userId });
   const cents = firstDepositBonusCents(rules, depositCents);
   if (claimed.rows.length === 0 || cents <= 0) return [];
   const chain = await liveChain(tx, userId, [1]);

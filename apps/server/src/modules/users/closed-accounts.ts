@@ -3,7 +3,9 @@
 // refunded into the account, and an admin may remove points to settle and pay out what is left.
 import { sql } from 'drizzle-orm';
 import { centsToNumber, type ClosedAccountsResponse } from '@app/contract';
-import type { Db, Tx } from '../../db/client.js';
+import { fixedStatement, type Db, type Tx } from '../../db/client.js';
+
+const closedStatement = fixedStatement<{ closed: boolean }, 'userId'>((v) => sql`select deleted_at is not null as closed from users where id = ${v('userId')}::uuid for share`);
 
 /**
  * Whether the user's account is closed, read under a FOR SHARE lock on the user row: a concurrent deletion (which
@@ -11,7 +13,7 @@ import type { Db, Tx } from '../../db/client.js';
  * transaction has committed, so no credit lands on an account closed in the meantime.
  */
 export async function accountClosed(tx: Tx, userId: string): Promise<boolean> {
-  const { rows } = await tx.execute<{ closed: boolean }>(sql`select deleted_at is not null as closed from users where id = ${userId} for share`);
+  const { rows } = await closedStatement(tx, { userId });
   return rows[0]?.closed ?? true;
 }
 

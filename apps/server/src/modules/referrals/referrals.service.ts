@@ -14,11 +14,11 @@
 // its shares one by one would hold one account while waiting for the next, and two such operations could deadlock.
 import { sql } from 'drizzle-orm';
 import { centsToNumber, parseReferralLevels, referralDepth, referralShareCents, type ReferralMember } from '@app/contract';
-import { executeNamed, fixedStatement, type Db, type Tx } from '../../db/client.js';
+import { fixedStatement, type Db, type Tx } from '../../db/client.js';
 import type { SettingsStore } from '../settings/settings.store.js';
 import type { SystemAccount } from '../../ledger/accounts.js';
-import { postingCall, postingDone, postingError } from '../../ledger/ledger.js';
-import { notificationCtes } from '../notifications/notify.js';
+import { fixedPostingCall, postingDone, postingError, postingValues } from '../../ledger/ledger.js';
+import { notificationCtes, notificationTexts } from '../notifications/notify.js';
 import { emailOutboxFilled } from '../notifications/email-jobs.js';
 
 export interface ReferralRules {
@@ -57,28 +57,33 @@ export interface AccountsToLock {
  * The live referrers of `memberId` at the given levels, with their user rows locked FOR SHARE (in id order).
  * Referrers without a ledger account are left out.
  */
-async function liveChain(tx: Tx, memberId: string, levels: number[]): Promise<{ ancestorId: string; level: number; memberName: string }[]> {
-  if (levels.length === 0) return [];
-  const { rows } = await tx.execute<{ ancestor_id: string; level: number; member_name: string }>(sql`
+const liveChainStatement = fixedStatement<{ ancestor_id: string; level: number; member_name: string }, 'memberId' | 'levels'>(
+  (v) => sql`
     select t.ancestor_id, t.level, m.full_name as member_name
     from referral_team t
     join users a on a.id = t.ancestor_id and a.deleted_at is null
     join users m on m.id = t.member_id
-    where t.member_id = ${memberId} and t.level = any(${`{${levels.join(',')}}`}::smallint[])
+    where t.member_id = ${v('memberId')}::uuid and t.level = any(${v('levels')}::smallint[])
       and exists (select 1 from ledger_accounts la where la.user_id = t.ancestor_id)
     order by a.id
-    for share of a`);
+    for share of a`,
+);
+
+async function liveChain(tx: Tx, memberId: string, levels: number[]): Promise<{ ancestorId: string; level: number; memberName: string }[]> {
+  if (levels.length === 0) return [];
+  const { rows } = await liveChainStatement(tx, { memberId, levels });
   return rows.map((r) => ({ ancestorId: r.ancestor_id, level: Number(r.level), memberName: r.member_name }));
 }
+
+const lockAccountsStatement = fixedStatement<Record<string, never>, 'userIds' | 'codes'>(
+  (v) => sql`select id from ledger_accounts where user_id = any(${v('userIds')}::uuid[]) or code = any(${v('codes')}::text[]) order by id for update`,
+);
 
 /** Locks every account of `lock` and of the shares in one statement, in id order (see the note at the top). */
 async function lockAccounts(tx: Tx, lock: AccountsToLock, shares: ReferralShare[]): Promise<void> {
   const userIds = [...lock.userIds, ...shares.map((s) => s.beneficiaryId)];
   const codes = [...lock.codes, 'expense:referrals'];
-  await tx.execute(sql`
-    select id from ledger_accounts
-    where user_id = any(${`{${userIds.join(',')}}`}::uuid[]) or code = any(${`{${codes.join(',')}}`}::text[])
-    order by id for update`);
+  await lockAccountsStatement(tx, { userIds, codes });
 }
 
 /**
@@ -152,37 +157,61 @@ export async function payReferralShares(tx: Tx, shares: ReferralShare[], input: 
     actorId: input.actorId ?? null,
     memo: { ...input.memo, level: s.level, memberId: s.memberId, memberName: s.memberName },
   }));
-  const values = sql.join(
-    shares.map((s) => sql`(${s.memberId}::uuid, ${s.level}::smallint, ${s.cents}::bigint)`),
-    sql`, `,
-  );
-  // One statement, one round trip, for what used to be one per share and two more: the caller holds the shared
-  // expense account's lock until it commits, so every statement here held back every other payer of shares. The
-  // postings are a materialised CTE the other parts read, so they run first; each share's notification and the
-  // team's earned sums commit with the money or not at all.
-  const notified = notificationCtes(
-    shares.map((s) => ({
-      userId: sql`${s.beneficiaryId}::uuid`,
-      kind: 'referral_earned' as const,
-      params: { amountCents: s.cents, memberName: s.memberName, level: s.level, reason: input.kind === 'referral_bonus' ? ('bonus' as const) : ('commission' as const) },
-    })),
-    { source: sql`posted` },
-  );
+  const values: Record<string, unknown> = {};
+  shares.forEach((s, i) => {
+    for (const [key, value] of Object.entries(postingValues(postings[i]))) values[`${key}${i}`] = value;
+    const texts = notificationTexts('referral_earned', {
+      amountCents: s.cents,
+      memberName: s.memberName,
+      level: s.level,
+      reason: input.kind === 'referral_bonus' ? 'bonus' : 'commission',
+    });
+    Object.assign(values, { [`user${i}`]: s.beneficiaryId, [`title${i}`]: texts.title, [`body${i}`]: texts.body, [`params${i}`]: texts.params });
+    Object.assign(values, { [`member${i}`]: s.memberId, [`level${i}`]: s.level, [`cents${i}`]: s.cents });
+  });
   try {
-    await executeNamed(tx, sql`
-      with posted as materialized (
-        select ${sql.join(postings.map((p, i) => sql`${postingCall(p)} as ${sql.identifier(`l${i + 1}`)}`), sql`, `)}
-      ), ${notified}, team as (
-        update referral_team t set earned_cents = t.earned_cents + v.cents
-        from (values ${values}) as v(member_id, level, cents), posted
-        where t.member_id = v.member_id and t.level = v.level
-      )
-      select (select count(*) from n)::int as notified from posted`);
+    await sharesStatement(shares.length)(tx, values);
   } catch (e) {
     throw postingError(e, {});
   }
   for (const p of postings) postingDone(tx, p.kind);
   emailOutboxFilled();
+}
+
+const sharesStatements = new Map<number, ReturnType<typeof fixedStatement<{ notified: number }, string>>>();
+/**
+ * payReferralShares' statement for `count` shares, built once per count (a chain is a few levels deep). One statement,
+ * one round trip, for what used to be one per share and two more: the caller holds the shared expense account's lock
+ * until it commits, so every statement here held back every other payer of shares. The postings are a materialised
+ * CTE the other parts read, so they run first; each share's notification and the team's earned sums commit with the
+ * money or not at all.
+ */
+function sharesStatement(count: number) {
+  let statement = sharesStatements.get(count);
+  if (!statement) {
+    const each = Array.from({ length: count }, (_, i) => i);
+    statement = fixedStatement<{ notified: number }, string>((v) => {
+      const notified = notificationCtes(
+        each.map((i) => ({ userId: sql`${v(`user${i}`)}::uuid`, kind: 'referral_earned' as const, title: sql`${v(`title${i}`)}::text`, body: sql`${v(`body${i}`)}::text`, params: sql`${v(`params${i}`)}::jsonb` })),
+        { source: sql`posted` },
+      );
+      const team = sql.join(
+        each.map((i) => sql`(${v(`member${i}`)}::uuid, ${v(`level${i}`)}::smallint, ${v(`cents${i}`)}::bigint)`),
+        sql`, `,
+      );
+      return sql`
+        with posted as materialized (
+          select ${sql.join(each.map((i) => sql`${fixedPostingCall((k) => v(`${k}${i}`))} as ${sql.identifier(`l${i + 1}`)}`), sql`, `)}
+        ), ${notified}, team as (
+          update referral_team t set earned_cents = t.earned_cents + v.cents
+          from (values ${team}) as v(member_id, level, cents), posted
+          where t.member_id = v.member_id and t.level = v.level
+        )
+        select (select count(*) from n)::int as notified from posted`;
+    });
+    sharesStatements.set(count, statement);
+  }
+  return statement;
 }
 
 /**

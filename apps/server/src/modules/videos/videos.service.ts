@@ -11,13 +11,13 @@
 //   5. one statement moves the points (event key video:<user>:<video>:<day>, unique) and writes the video_rewards row
 //      (unique user+video+day); the view row is consumed before it, all in that same transaction.
 // A view pays at most once: the next reward needs the video opened (and watched) again.
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { desc, eq, isNull, sql } from 'drizzle-orm';
 import { VIDEO_MSG, VIDEO_REWARD_SLACK_SECONDS, centsToNumber, formatCents, type LibraryVideo, type PublicVideo } from '@app/contract';
-import { executeNamed, type Db, type DbOrTx, type Tx } from '../../db/client.js';
+import { allColumns, fixedStatement, tableRow, type Db, type DbOrTx, type Tx } from '../../db/client.js';
 import { videoRewards, videoViews, videos } from '../../db/schema/index.js';
 import type { Clock } from '../../clock.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { DuplicateEventError, postingCall, postingDone, postingError, type PostInput } from '../../ledger/ledger.js';
+import { DuplicateEventError, fixedPostingCall, postingDone, postingError, postingValues, type PostInput, type PostingKey } from '../../ledger/ledger.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { recheckActor } from '../../services/actor.js';
 import { payReferralShares, prepareRewardCommissions, type ReferralRules } from '../referrals/referrals.service.js';
@@ -54,11 +54,31 @@ export const rewardDelayMs = (timeCentiminutes: number) => Math.max(0, timeCenti
 
 async function findLive(db: DbOrTx, id: string, lock = false): Promise<VideoRow> {
   if (!UUID.test(id)) throw notFound(VIDEO_MSG.notFound);
-  const q = db.select().from(videos).where(and(eq(videos.id, id), isNull(videos.deletedAt))).limit(1);
-  const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw notFound(VIDEO_MSG.notFound);
-  return row;
+  const { rows } = await (lock ? liveVideoLocked : liveVideo)(db, { id });
+  if (!rows[0]) throw notFound(VIDEO_MSG.notFound);
+  return tableRow(videos, rows[0]);
 }
+
+// findLive's two statements, and the reward's, built once (fixedStatement): every reward sends them.
+const liveVideo = fixedStatement<Record<string, unknown>, 'id'>((v) => sql`select ${allColumns(videos)} from ${videos} where id = ${v('id')}::uuid and deleted_at is null`);
+const liveVideoLocked = fixedStatement<Record<string, unknown>, 'id'>(
+  (v) => sql`select ${allColumns(videos)} from ${videos} where id = ${v('id')}::uuid and deleted_at is null for update`,
+);
+const lockView = fixedStatement<{ started_at: string }, 'userId' | 'videoId'>(
+  (v) => sql`select started_at from ${videoViews} where user_id = ${v('userId')}::uuid and video_id = ${v('videoId')}::uuid for update`,
+);
+const paidToday = fixedStatement<{ day: string }, 'userId' | 'videoId' | 'day'>(
+  (v) => sql`select day from ${videoRewards} where user_id = ${v('userId')}::uuid and video_id = ${v('videoId')}::uuid and day = ${v('day')}::text limit 1`,
+);
+const useView = fixedStatement<Record<string, never>, 'userId' | 'videoId'>(
+  (v) => sql`delete from ${videoViews} where user_id = ${v('userId')}::uuid and video_id = ${v('videoId')}::uuid`,
+);
+/** The reward's posting and its row in one statement: the shared account is locked until the commit. */
+const rewardInsert = fixedStatement<Record<string, never>, PostingKey | 'userId' | 'videoId' | 'day' | 'now'>(
+  (v) => sql`
+    insert into ${videoRewards} (user_id, video_id, day, ledger_transaction_id, created_at)
+    select ${v('userId')}::uuid, ${v('videoId')}::uuid, ${v('day')}::text, ${fixedPostingCall(v)}, ${v('now')}::timestamptz`,
+);
 
 /**
  * Every live video, newest first, with what the caller did with it today (UTC): watched (opened today, or paid
@@ -154,19 +174,12 @@ export async function deleteVideo(db: Db, clock: Clock, actorId: string, id: str
  */
 export async function awardVideoPoints(tx: Tx, clock: Clock, userId: string, videoId: string, referral: ReferralRules): Promise<{ pointCents: number }> {
   const video = await findLive(tx, videoId);
-  const [view] = await tx
-    .select({ startedAt: videoViews.startedAt })
-    .from(videoViews)
-    .where(and(eq(videoViews.userId, userId), eq(videoViews.videoId, video.id)))
-    .for('update');
+  const viewRow = (await lockView(tx, { userId, videoId: video.id })).rows[0];
+  const view = viewRow && { startedAt: videoViews.startedAt.mapFromDriverValue(viewRow.started_at) as Date };
   // Read "now" after the lock: a request that queued behind another is judged at the time it is served.
   const now = clock();
   const day = utcDay(now);
-  const [paid] = await tx
-    .select({ day: videoRewards.day })
-    .from(videoRewards)
-    .where(and(eq(videoRewards.userId, userId), eq(videoRewards.videoId, video.id), eq(videoRewards.day, day)))
-    .limit(1);
+  const [paid] = (await paidToday(tx, { userId, videoId: video.id, day })).rows;
   if (paid) throw conflict(VIDEO_MSG.alreadyPaid);
   if (!view) throw badRequest(VIDEO_MSG.openFirst);
   const leftMs = view.startedAt.getTime() + rewardDelayMs(video.timeCentiminutes) - now.getTime();
@@ -178,7 +191,7 @@ export async function awardVideoPoints(tx: Tx, clock: Clock, userId: string, vid
   const eventKey = `video:${userId}:${video.id}:${day}`;
   // The view is used up before anything is posted: the posting locks the one expense:rewards account that every
   // reward shares, until the commit, so each statement after it holds every other reward back.
-  await tx.delete(videoViews).where(and(eq(videoViews.userId, userId), eq(videoViews.videoId, video.id)));
+  await useView(tx, { userId, videoId: video.id });
   const shares = await prepareRewardCommissions(tx, referral, userId, video.pointCents, { codes: ['expense:rewards'], userIds: [userId] });
   const posting: PostInput = {
     kind: 'video_reward',
@@ -192,9 +205,7 @@ export async function awardVideoPoints(tx: Tx, clock: Clock, userId: string, vid
   };
   try {
     // The posting and the reward's row in one statement: the shared account is locked until the commit (above).
-    await executeNamed(tx, sql`
-      insert into ${videoRewards} (user_id, video_id, day, ledger_transaction_id, created_at)
-      select ${userId}::uuid, ${video.id}::uuid, ${day}::text, ${postingCall(posting)}, ${now.toISOString()}::timestamptz`);
+    await rewardInsert(tx, { ...postingValues(posting), userId, videoId: video.id, day, now });
   } catch (e) {
     // Either unique key (ledger event or user+video+day) means another request already paid today.
     const mapped = postingError(e, {});

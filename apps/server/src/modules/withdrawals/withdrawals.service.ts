@@ -3,9 +3,9 @@
 // reverses that; deleting a pending request returns the hold and the fee. The withdrawal row is locked before the
 // accounts, its version bumped on every state change, and each change posts under its own event key, so nothing
 // happens twice. The rules (docs/product.md#withdrawals, decision 021) are live settings read per request.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { WITHDRAW_MSG, centsToNumber, formatCents, withdrawalFeeCents, type DeskWithdrawal, type WithdrawalRecord } from '@app/contract';
-import type { Db, Tx } from '../../db/client.js';
+import { allColumns, fixedStatement, tableRow, type Db, type Tx } from '../../db/client.js';
 import { withdrawalApprovals, withdrawals } from '../../db/schema/index.js';
 import { PG, badRequest, conflict, pgCode } from '../../errors.js';
 import { centsNumber, isoTime } from '../../db/json.js';
@@ -60,6 +60,27 @@ export function withdrawRuleSet(settings: Pick<SettingsStore, 'get'>): WithdrawR
 const HOUR_MS = 60 * 60 * 1000;
 const usdt = (cents: number) => formatCents(cents);
 
+// A withdrawal request's statements, built once (fixedStatement): every request sends them.
+/**
+ * The user's row locked first, so two requests of one user read and add to the 24-hour sum one after the other. Two
+ * statements, not one: the sum must be read with a snapshot taken after the lock was granted (READ COMMITTED takes
+ * one per statement), or it would miss the request it waited for.
+ */
+const lockUserStatement = fixedStatement<Record<string, never>, 'userId'>((v) => sql`select 1 from users where id = ${v('userId')}::uuid for no key update`);
+const dailySumStatement = fixedStatement<{ total: number }, 'userId' | 'since'>(
+  (v) => sql`select coalesce(sum(amount_cents), 0)::bigint as total from ${withdrawals} where user_id = ${v('userId')}::uuid and hidden_at is null and created_at > ${v('since')}::timestamptz`,
+);
+/** An address paid to this user before. */
+const knownAddressStatement = fixedStatement<{ id: string }, 'userId' | 'paymentId'>(
+  (v) => sql`select id from ${withdrawals} where user_id = ${v('userId')}::uuid and payment_id = ${v('paymentId')}::text and withdrawed limit 1`,
+);
+const requestInsert = fixedStatement<Record<string, unknown>, 'userId' | 'amountCents' | 'feeCents' | 'paymentId' | 'payableAfter' | 'now'>(
+  (v) => sql`
+    insert into ${withdrawals} (user_id, amount_cents, fee_cents, payment_id, payable_after, created_at, updated_at)
+    values (${v('userId')}::uuid, ${v('amountCents')}::bigint, ${v('feeCents')}::bigint, ${v('paymentId')}::text, ${v('payableAfter')}::timestamptz, ${v('now')}::timestamptz, ${v('now')}::timestamptz)
+    returning ${allColumns(withdrawals)}`,
+);
+
 export async function requestWithdrawal(
   tx: Tx,
   userId: string,
@@ -74,29 +95,20 @@ export async function requestWithdrawal(
   if (fee >= amount) throw badRequest(WITHDRAW_MSG.feeTooHigh(usdt(fee)));
   if (rules.dailyLimitCents > 0) {
     // The user's row is locked first, so two requests of one user read and add to the 24-hour sum one after the other.
-    await tx.execute(sql`select 1 from users where id = ${userId} for no key update`);
+    await lockUserStatement(tx, { userId });
     const since = new Date(now.getTime() - 24 * HOUR_MS);
-    const [{ total }] = await tx
-      .select({ total: sql<string>`coalesce(sum(${withdrawals.amountCents}), 0)` })
-      .from(withdrawals)
-      .where(and(eq(withdrawals.userId, userId), isNull(withdrawals.hiddenAt), gt(withdrawals.createdAt, since)));
+    const [{ total }] = (await dailySumStatement(tx, { userId, since })).rows;
     const left = Math.max(rules.dailyLimitCents - Number(total), 0);
     if (amount > left) throw badRequest(WITHDRAW_MSG.dailyLimit(usdt(rules.dailyLimitCents), usdt(left)));
   }
   let payableAfter: Date | null = null;
   if (rules.holdHours > 0) {
     // New to this user: never paid to them before (a request alone does not make an address known).
-    const known = await tx
-      .select({ id: withdrawals.id })
-      .from(withdrawals)
-      .where(and(eq(withdrawals.userId, userId), eq(withdrawals.paymentId, input.paymentId), eq(withdrawals.withdrawed, true)))
-      .limit(1);
+    const { rows: known } = await knownAddressStatement(tx, { userId, paymentId: input.paymentId });
     if (known.length === 0) payableAfter = new Date(now.getTime() + rules.holdHours * HOUR_MS);
   }
-  const [row] = await tx
-    .insert(withdrawals)
-    .values({ userId, amountCents: amount, feeCents: fee, paymentId: input.paymentId, payableAfter, createdAt: now, updatedAt: now })
-    .returning();
+  const { rows } = await requestInsert(tx, { userId, amountCents: amount, feeCents: fee, paymentId: input.paymentId, payableAfter, now });
+  const row = tableRow(withdrawals, rows[0]);
   // The notification is written by the posting's own statement: the posting locks the one hold:withdrawals account
   // that every request shares, until the commit, so a statement after it would hold every other request back; and its
   // lock comes after the accounts', as on every money path (docs/money.md#lock-order).

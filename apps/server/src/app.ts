@@ -19,8 +19,9 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { Mailer } from './mail/mailer.js';
 import type { Clock } from './clock.js';
-import { AppError, DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, pgCode } from './errors.js';
+import { AppError, DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable, pgCode, unauthorized } from './errors.js';
 import sessionPlugin, { sessionCookieName } from './plugins/session.js';
+import { deferredSessionHash, settleSession } from './http/deferred-session.js';
 import i18nPlugin, { localise } from './i18n.js';
 import { startHousekeeping, type Housekeeping } from './services/housekeeping.js';
 import { startChainPoller, type ChainPoller } from './modules/chain-deposits/poller.js';
@@ -158,7 +159,18 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.setErrorHandler((error: FastifyError, req, reply) => {
+  app.setErrorHandler(async (error: FastifyError, req, reply) => {
+    // A deferred session (`deferSession` routes) refused before its route read it (a body that does not parse or
+    // validate): settled now, so an invalid one is answered 401 as on every other route, and a valid one's saved
+    // language says the error's.
+    if (deferredSessionHash(req) !== undefined) {
+      try {
+        await settleSession(req);
+        if (!req.user) error = unauthorized() as FastifyError;
+      } catch (e) {
+        error = e as FastifyError; // the lookup's own failure (the database gone: 503 below)
+      }
+    }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ success: false, message: error.message });
     }

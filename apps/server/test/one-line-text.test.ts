@@ -6,7 +6,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AR_MESSAGES, SETTINGS_MSG, TEXT_MSG, VIDEO_MSG, renderNotification } from '@app/contract';
+import { AR_MESSAGES, SETTINGS_MSG, TEXT_MSG, VIDEO_MSG, oneLineDisplay, renderNotification } from '@app/contract';
 import { closeTestAppWithSmtp, signUp, signUpAs, startTestAppWithSmtp, type TestContext } from './helpers.js';
 import { balance, fund } from './money-helpers.js';
 import type { SmtpSink } from './smtp-sink.js';
@@ -213,5 +213,32 @@ describe('a name stored before the fix (legacy data)', () => {
     const list = await u.client.get(api('/notifications'));
     expect(list.body.notifications[0].body).toBe(renderNotification('transfer_received', params).body);
     expect(list.body.notifications[0].body).not.toMatch(/[\r\n\u202e]/);
+  });
+});
+
+describe('one_line_display (migration 0032): the SQL twin of oneLineDisplay', () => {
+  test('agrees with the JavaScript function on every character it treats specially and on mixed text', async () => {
+    // Every code point of the ranges either side handles (but NUL, which PostgreSQL text cannot hold), each alone,
+    // between letters, in runs, and at the ends; the spaces JavaScript's trim() trims; text that NFC changes.
+    const special: string[] = [];
+    const ranges: [number, number][] = [[0x01, 0x20], [0x7f, 0xa0], [0x061c, 0x061c], [0x1680, 0x1680], [0x2000, 0x206f], [0x3000, 0x3000], [0xfeff, 0xfeff], [0xfff9, 0xfffb]];
+    for (const [from, to] of ranges) for (let c = from; c <= to; c++) special.push(String.fromCodePoint(c));
+    const samples = [
+      ...special.flatMap((ch) => [ch, `a${ch}b`, `${ch}${ch}a  b${ch}`, ` ${ch} Name ${ch} `]),
+      THE_ATTACK,
+      'Rita\r\nRecipient\u202e',
+      'Zoë Ünal', // composed
+      'Zoe\u0308 U\u0308nal', // decomposed: NFC composes it
+      '  many    spaces   ',
+      '\u00a0\u3000 wide ends \u2003',
+      'مرحبا\u200f بالعالم\u202b',
+      '',
+    ];
+    const { rows } = await ctx.db.execute<{ i: number; out: string }>(
+      sql`select i::int, one_line_display(t) as out from unnest(${sql.param(samples)}::text[]) with ordinality as s(t, i) order by i`,
+    );
+    const mismatches = rows.filter((r) => r.out !== oneLineDisplay(samples[r.i - 1])).map((r) => JSON.stringify(samples[r.i - 1]));
+    expect(rows).toHaveLength(samples.length);
+    expect(mismatches).toEqual([]);
   });
 });

@@ -5,9 +5,14 @@
 import type { FastifyRequest } from 'fastify';
 import { SECURITY_MSG, type Role } from '@app/contract';
 import { forbidden, unauthorized } from '../errors.js';
+import { deferredSessionHash } from './deferred-session.js';
 
+/**
+ * A signed-in user, or (on a `deferSession` route) a session whose lookup the route makes in its own statement: the
+ * route then answers 401 itself when that session turns out not to be valid (plugins/session.ts).
+ */
 export async function requireUser(req: FastifyRequest) {
-  if (!req.user) throw unauthorized();
+  if (!req.user && deferredSessionHash(req) === undefined) throw unauthorized();
 }
 
 export function requireRole(...roles: Role[]) {

@@ -10,6 +10,7 @@ import { ledgerAccounts, sessions, users, userTotp } from '../db/schema/index.js
 import { publicUserColumns, toPublicUser } from '../services/public-user.js';
 import type { Clock } from '../clock.js';
 import { ABSOLUTE_MS, IDLE_MS } from '../services/session-lifetime.js';
+import { deferSession } from '../http/deferred-session.js';
 
 export const SESSION_COOKIE = 'sid';
 /**
@@ -44,8 +45,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers with the public user (GET /user/me): the session lookup reads it too (one query). */
     sessionProfile?: boolean;
+    /** The route reads the session in its own statement (the transfer, decision 030; http/deferred-session.ts). */
+    deferSession?: boolean;
   }
 }
+
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -84,6 +88,13 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   if (secure) reply.clearCookie(SESSION_COOKIE, cookieOptions(true));
 }
 
+/** A session last seen more than TOUCH_EVERY_MS before `now` is seen now (its idle time starts again). */
+export async function touchSession(db: Db, hash: string, lastSeenAt: Date, now: Date): Promise<void> {
+  if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, hash));
+  }
+}
+
 export default fp(
   async (app, opts: { db: Db; clock: Clock; secure?: boolean }) => {
     const { db, clock } = opts;
@@ -118,6 +129,14 @@ export default fp(
       if (legacy) token = req.cookies[SESSION_COOKIE];
       if (!token || token.length > 100) return;
       const hash = hashToken(token);
+      if (req.routeOptions.config?.deferSession === true && !legacy) {
+        deferSession(req, hash, () => lookUp(req, reply, token, hash, legacy));
+        return;
+      }
+      await lookUp(req, reply, token, hash, legacy);
+    });
+    /** The ordinary lookup: the session and its user, refused when expired or idle too long, touched once a minute. */
+    async function lookUp(req: FastifyRequest, reply: FastifyReply, token: string, hash: string, legacy: boolean) {
       const now = clock();
       const withProfile = req.routeOptions.config?.sessionProfile === true;
       const full = withProfile ? (await lookupWithProfile.execute({ hash }))[0] : undefined;
@@ -127,16 +146,14 @@ export default fp(
         await db.delete(sessions).where(eq(sessions.tokenHash, hash));
         return;
       }
-      if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, hash));
-      }
+      await touchSession(db, hash, row.lastSeenAt, now);
       if (legacy) {
         setSessionCookie(reply, token, true, row.expiresAt.getTime() - now.getTime());
         reply.clearCookie(SESSION_COOKIE, cookieOptions(true));
       }
       req.user = { id: row.id, email: row.email, fullName: row.fullName, twoFactor: row.twoFactor, role: row.role, subscribed: row.subscribedAt !== null, language: row.language, sessionHash: hash };
       if (full) req.user.profile = toPublicUser(full);
-    });
+    }
   },
   { name: 'session', dependencies: ['@fastify/cookie'] },
 );

@@ -151,8 +151,9 @@ export function notificationCtes(inputs: ((NotificationSqlInput | NotificationRo
     const late = Object.entries(n.sqlParams ?? {});
     let { title: titleSql, body: bodySql, params: paramsSql } = 'title' in n ? n : textsAsSql(notificationTexts(n.kind, n.params, late.map(([k]) => k)));
     for (const [key, value] of late) {
-      titleSql = sql`replace(${titleSql}, ${marker(key)}::text, ${value})`;
-      bodySql = sql`replace(${bodySql}, ${marker(key)}::text, ${value})`;
+      // In the stored texts the value is shown on one line, as quotedName shows a name (one_line_display, 0032).
+      titleSql = sql`replace(${titleSql}, ${marker(key)}::text, one_line_display(${value}))`;
+      bodySql = sql`replace(${bodySql}, ${marker(key)}::text, one_line_display(${value}))`;
       paramsSql = sql`${paramsSql} || jsonb_build_object(${key}::text, ${value})`;
     }
     return sql`(${n.userId}, ${n.kind}, ${paramsSql}, ${titleSql}, ${bodySql})`;

@@ -5,9 +5,12 @@ import { currentUser, requireUser } from '../../http/guards.js';
 import { runMoneyStatement } from '../../services/idempotency.js';
 import { idempotencyKeyOf, okResponse } from '../../http/route-helpers.js';
 import { needsCodeWhen2fa } from '../../services/second-factor.js';
-import { transfer } from './points.service.js';
+import { transfer, transferBySession } from './points.service.js';
+import { touchSession } from '../../plugins/session.js';
+import { adoptSession, deferredSessionHash, settleSession } from '../../http/deferred-session.js';
+import { inOneStatement } from '../../db/transaction.js';
 import { LookupThrottled, lookupRecipient, recentRecipients } from './recipients.js';
-import { tooMany } from '../../errors.js';
+import { tooMany, unauthorized } from '../../errors.js';
 
 export const pointRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
@@ -16,6 +19,8 @@ export const pointRoutes: FastifyPluginAsyncZod = async (app) => {
     '/point/transfer',
     {
       onRequest: requireUser,
+      // The session is read by the transfer's own statement (decision 030).
+      config: { deferSession: true },
       // With two-factor sign-in on, a current `code` in the body.
       ...needsCodeWhen2fa,
       schema: {
@@ -25,11 +30,31 @@ export const pointRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okResponse },
       },
     },
-    async (req, reply) =>
-      runMoneyStatement(db, req, reply, async (q) => {
+    async (req, reply) => {
+      const hash = deferredSessionHash(req);
+      if (hash !== undefined) {
+        // The session read by the transfer's own statement (decision 030), unless the request needs what only the
+        // ordinary path does: an Idempotency-Key (its row commits with the money) or a code (checked before).
+        if (idempotencyKeyOf(req) === undefined && req.confirmationCode === undefined) {
+          const now = clock();
+          const sent = await inOneStatement(db, () =>
+            transferBySession(db, hash, now, req.body, async (user, lastSeenAt) => {
+              adoptSession(req, user);
+              await touchSession(db, hash, lastSeenAt, now);
+            }),
+          );
+          if (sent) return { success: true, message: POINTS_MSG.transferred };
+        }
+        // Nothing was written: the ordinary lookup decides (401, or a code asked of a user with two-factor on).
+        await settleSession(req);
+        if (!req.user) throw unauthorized();
+        await needsCodeWhen2fa.preHandler(req);
+      }
+      return runMoneyStatement(db, req, reply, async (q) => {
         await transfer(q, currentUser(req), req.body, idempotencyKeyOf(req));
         return { body: { success: true, message: POINTS_MSG.transferred } };
-      }),
+      });
+    },
   );
 
   // POST, so the e-mail asked about is in no URL, access log or browser history.

@@ -37,7 +37,7 @@ const DURATION = Number(process.env.QUICK_DURATION ?? 5);
  */
 const QUICK_FLOORS = {
   me_ratio: { floor: 0.5, goal: 0.6 },
-  transfer_ratio: { floor: 0.5, goal: 0.8 },
+  transfer_ratio: { floor: 0.6, goal: 0.8 },
   transfer_p99_ratio: { ceiling: 3.0, goal: 1.25 },
   list_p95_ms: { ceiling: 50, goal: 50 },
 };

@@ -120,6 +120,15 @@ describe('the transfer reads its session in its own statement', () => {
     expect(await moneySnapshot(ctx)).toBe(before);
   });
 
+  test('a blank Idempotency-Key is refused as on the ordinary path (400), and nothing moves', async () => {
+    const { a, b } = await funded();
+    const before = await moneySnapshot(ctx);
+    const res = await a.client.post(T, { recipientEmail: b.user.email, points: 1 }, { headers: { 'idempotency-key': '  ' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Idempotency-Key must be 1-200 characters');
+    expect(await moneySnapshot(ctx)).toBe(before);
+  });
+
   test('two-factor on: without a code the code is asked for and nothing moves; with one it sends', async () => {
     const { a, b } = await funded();
     const { secret } = await enable2fa(a.client);

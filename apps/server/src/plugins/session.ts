@@ -50,7 +50,6 @@ declare module 'fastify' {
   }
 }
 
-
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export async function createSession(db: Db, clock: Clock, userId: string, req: FastifyRequest, reply: FastifyReply, secure: boolean) {

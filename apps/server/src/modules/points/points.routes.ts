@@ -8,7 +8,6 @@ import { needsCodeWhen2fa } from '../../services/second-factor.js';
 import { transfer, transferBySession } from './points.service.js';
 import { touchSession } from '../../plugins/session.js';
 import { adoptSession, deferredSessionHash, settleSession } from '../../http/deferred-session.js';
-import { inOneStatement } from '../../db/transaction.js';
 import { LookupThrottled, lookupRecipient, recentRecipients } from './recipients.js';
 import { tooMany, unauthorized } from '../../errors.js';
 
@@ -35,14 +34,13 @@ export const pointRoutes: FastifyPluginAsyncZod = async (app) => {
       if (hash !== undefined) {
         // The session read by the transfer's own statement (decision 030), unless the request needs what only the
         // ordinary path does: an Idempotency-Key (its row commits with the money) or a code (checked before).
-        if (idempotencyKeyOf(req) === undefined && req.confirmationCode === undefined) {
+        // Any Idempotency-Key header counts, a blank one too: runMoneyStatement refuses that one (400).
+        if (req.headers['idempotency-key'] === undefined && req.confirmationCode === undefined) {
           const now = clock();
-          const sent = await inOneStatement(db, () =>
-            transferBySession(db, hash, now, req.body, async (user, lastSeenAt) => {
-              adoptSession(req, user);
-              await touchSession(db, hash, lastSeenAt, now);
-            }),
-          );
+          const sent = await transferBySession(db, hash, now, req.body, async (user, lastSeenAt) => {
+            adoptSession(req, user);
+            await touchSession(db, hash, lastSeenAt, now);
+          });
           if (sent) return { success: true, message: POINTS_MSG.transferred };
         }
         // Nothing was written: the ordinary lookup decides (401, or a code asked of a user with two-factor on).

@@ -12,6 +12,7 @@ import { emailOutboxFilled } from '../notifications/email-jobs.js';
 import { fixedStatement, type Db, type DbOrTx } from '../../db/client.js';
 import type { SessionUser } from '../../plugins/session.js';
 import { IDLE_MS } from '../../services/session-lifetime.js';
+import { inOneStatement } from '../../db/transaction.js';
 
 type Value = 'senderId' | 'senderEmail' | 'recipientEmail' | 'eventKey' | 'cents' | 'receivedTitle' | 'receivedBody' | 'receivedParams' | 'sentTitle' | 'sentBody' | 'sentParams';
 
@@ -188,15 +189,11 @@ export async function transferBySession(
   input: { recipientEmail: string; points: number },
   sender: (user: SessionUserRow, lastSeenAt: Date) => Promise<void>,
 ): Promise<boolean> {
+  const values = { hash, now, idleCutoff: new Date(now.getTime() - IDLE_MS), eventKey: `transfer:${randomUUID()}`, ...transferValues(input) };
   let rows;
   try {
-    ({ rows } = await transferBySessionStatement(db, {
-      hash,
-      now,
-      idleCutoff: new Date(now.getTime() - IDLE_MS),
-      eventKey: `transfer:${randomUUID()}`,
-      ...transferValues(input),
-    }));
+    // Only the statement is retried (a deadlock rolled it back whole); `sender` runs once, after it.
+    ({ rows } = await inOneStatement(db, () => transferBySessionStatement(db, values)));
   } catch (e) {
     throw postingError(e, { insufficientMessage: POINTS_MSG.insufficient, insufficientStatus: 400 });
   }

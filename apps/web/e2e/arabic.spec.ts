@@ -63,17 +63,18 @@ async function shownText(page: Page, scope?: string): Promise<string> {
 
 /** The Latin words left once the allowed tokens are taken out, with the lines they stand on. */
 function englishLeft(text: string, allowed: readonly string[]): { words: string[]; lines: string[] } {
-  let rest = text;
-  for (const token of [...allowed].filter((a) => a.length > 1).sort((a, b) => b.length - a.length)) rest = rest.split(token).join(' ');
-  for (const name of NAMES) rest = rest.split(name).join(' ');
-  rest = rest
-    .replace(/USDT Points/g, ' ') // the brand
+  // Codes first (addresses, hashes, links, e-mails), then the allowed names: a name's initials ("TU") can stand inside
+  // a random Tron address, and taking them out first split the address into two "words" the address rule no longer saw.
+  let rest = text
     .replace(/\bhttps?:\/\/\S+/g, ' ') // links (a referral link, an API's address)
     .replace(/\b[A-Z0-9]+(?:[_-][A-Z0-9]+)+\b/g, ' ') // setting keys and header names (DEPOSIT_ADDRESS, TRON-PRO-API-KEY)
     .replace(/\S+@\S+\.\S+/g, ' ') // e-mail addresses
     .replace(/\S+…\S+/g, ' ') // a long value shortened in the middle (T090f939…aefe)
     .replace(/\b(?:0x|T)?[0-9a-fA-F]{16,}\b/g, ' ') // hashes, ids and addresses in hex
-    .replace(/\bT[1-9A-HJ-NP-Za-km-z]{33}\b/g, ' '); // Tron addresses
+    .replace(/\bT[1-9A-HJ-NP-Za-km-z]{33}\b/g, ' ') // Tron addresses
+    .replace(/USDT Points/g, ' '); // the brand
+  for (const token of [...allowed].filter((a) => a.length > 1).sort((a, b) => b.length - a.length)) rest = rest.split(token).join(' ');
+  for (const name of NAMES) rest = rest.split(name).join(' ');
   const isLeft = (w: string) => w.length >= 2 && !/\d/.test(w) && !KEPT_WORD.test(w); // a word with a digit is a code
   const words = new Set<string>();
   const lines = new Set<string>();

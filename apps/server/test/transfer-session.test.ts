@@ -4,6 +4,7 @@
 // session is touched once a minute as everywhere; refusals and validation errors come in the user's saved language,
 // word for word as the ordinary path (a request with an Idempotency-Key) answers them.
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionClient, signUp, signUpAs, startTestApp, type Client, type TestContext } from './helpers.js';
 import { sha256Hex } from './leak-scan.js';
@@ -28,6 +29,23 @@ const { codeAt, enable2fa, nextPeriod } = totpHelpers(() => ctx);
 async function lastSeen(sid: string): Promise<number | null> {
   const { rows } = await ctx.db.execute<{ t: string }>(sql`select last_seen_at::text as t from sessions where token_hash = ${sha256Hex(sid)}`);
   return rows[0] ? new Date(rows[0].t).getTime() : null;
+}
+
+/** The texts of the statements sent to PostgreSQL while `run` runs (the app runs in this process, on this pg). */
+async function statementsDuring<T>(run: () => Promise<T>): Promise<{ result: T; texts: string[] }> {
+  const texts: string[] = [];
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const q = args[0];
+    texts.push(typeof q === 'string' ? q : String((q as { text?: string } | null)?.text ?? ''));
+    return original.apply(this, args);
+  };
+  try {
+    return { result: await run(), texts };
+  } finally {
+    proto.query = original;
+  }
 }
 
 async function funded() {
@@ -56,7 +74,12 @@ describe('the transfer reads its session in its own statement', () => {
     expect((await a.client.post(T, { recipientEmail: b.user.email, points: 1 })).status).toBe(200);
     expect(await lastSeen(sid)).toBe(seen);
     ctx.clock.advance(MINUTE);
-    expect((await a.client.post(T, { recipientEmail: b.user.email, points: 1 })).status).toBe(200);
+    // The touch is in the transfer's own statement: the request sends no statement of its own for it (a second
+    // round trip waited for the pool again, and was the transfer's slowest percent under load).
+    const sent = await statementsDuring(() => a.client.post(T, { recipientEmail: b.user.email, points: 1 }));
+    expect(sent.result.status).toBe(200);
+    expect(sent.texts.filter((t) => /\bsessions\b/.test(t))).toEqual([expect.stringMatching(/^\s*with s as materialized/)]);
+    expect(sent.texts.filter((t) => /\bsessions\b/.test(t))[0]).toMatch(/update "sessions" set last_seen_at/);
     const touched = await lastSeen(sid);
     // Seen at this request's time (the clock runs on in real time too).
     expect(touched).toBeGreaterThan(seen! + 90_000);

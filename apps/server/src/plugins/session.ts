@@ -9,7 +9,7 @@ import type { Db } from '../db/client.js';
 import { ledgerAccounts, sessions, users, userTotp } from '../db/schema/index.js';
 import { publicUserColumns, toPublicUser } from '../services/public-user.js';
 import type { Clock } from '../clock.js';
-import { ABSOLUTE_MS, IDLE_MS } from '../services/session-lifetime.js';
+import { ABSOLUTE_MS, IDLE_MS, TOUCH_EVERY_MS } from '../services/session-lifetime.js';
 import { deferSession } from '../http/deferred-session.js';
 
 export const SESSION_COOKIE = 'sid';
@@ -20,7 +20,6 @@ export const SESSION_COOKIE = 'sid';
  */
 export const SECURE_SESSION_COOKIE = '__Host-sid';
 export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
-const TOUCH_EVERY_MS = 60 * 1000;
 
 export interface SessionUser {
   id: string;
@@ -88,7 +87,7 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 }
 
 /** A session last seen more than TOUCH_EVERY_MS before `now` is seen now (its idle time starts again). */
-export async function touchSession(db: Db, hash: string, lastSeenAt: Date, now: Date): Promise<void> {
+async function touchSession(db: Db, hash: string, lastSeenAt: Date, now: Date): Promise<void> {
   if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.tokenHash, hash));
   }

@@ -2,3 +2,5 @@
 // same numbers, so they sit below both.
 export const IDLE_MS = 24 * 60 * 60 * 1000;
 export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/** A session is touched (last_seen_at set to now, its idle time restarting) at most once in this long. */
+export const TOUCH_EVERY_MS = 60 * 1000;

@@ -6,7 +6,6 @@ import { runMoneyStatement } from '../../services/idempotency.js';
 import { idempotencyKeyOf, okResponse } from '../../http/route-helpers.js';
 import { needsCodeWhen2fa } from '../../services/second-factor.js';
 import { transfer, transferBySession } from './points.service.js';
-import { touchSession } from '../../plugins/session.js';
 import { adoptSession, deferredSessionHash, settleSession } from '../../http/deferred-session.js';
 import { LookupThrottled, lookupRecipient, recentRecipients } from './recipients.js';
 import { tooMany, unauthorized } from '../../errors.js';
@@ -36,11 +35,7 @@ export const pointRoutes: FastifyPluginAsyncZod = async (app) => {
         // ordinary path does: an Idempotency-Key (its row commits with the money) or a code (checked before).
         // Any Idempotency-Key header counts, a blank one too: runMoneyStatement refuses that one (400).
         if (req.headers['idempotency-key'] === undefined && req.confirmationCode === undefined) {
-          const now = clock();
-          const sent = await transferBySession(db, hash, now, req.body, async (user, lastSeenAt) => {
-            adoptSession(req, user);
-            await touchSession(db, hash, lastSeenAt, now);
-          });
+          const sent = await transferBySession(db, hash, clock(), req.body, (user) => adoptSession(req, user));
           if (sent) return { success: true, message: POINTS_MSG.transferred };
         }
         // Nothing was written: the ordinary lookup decides (401, or a code asked of a user with two-factor on).

@@ -11,7 +11,7 @@ import { notificationCtes, notificationTexts } from '../notifications/notify.js'
 import { emailOutboxFilled } from '../notifications/email-jobs.js';
 import { fixedStatement, type Db, type DbOrTx } from '../../db/client.js';
 import type { SessionUser } from '../../plugins/session.js';
-import { IDLE_MS } from '../../services/session-lifetime.js';
+import { IDLE_MS, TOUCH_EVERY_MS } from '../../services/session-lifetime.js';
 import { inOneStatement } from '../../db/transaction.js';
 
 type Value = 'senderId' | 'senderEmail' | 'recipientEmail' | 'eventKey' | 'cents' | 'receivedTitle' | 'receivedBody' | 'receivedParams' | 'sentTitle' | 'sentBody' | 'sentParams';
@@ -114,7 +114,7 @@ export async function transfer(
   emailOutboxFilled();
 }
 
-type SessionValue = 'hash' | 'now' | 'idleCutoff' | 'recipientEmail' | 'eventKey' | 'cents' | 'receivedTitle' | 'receivedBody' | 'receivedParams' | 'sentTitle' | 'sentBody' | 'sentParams';
+type SessionValue = 'hash' | 'now' | 'idleCutoff' | 'touchCutoff' | 'recipientEmail' | 'eventKey' | 'cents' | 'receivedTitle' | 'receivedBody' | 'receivedParams' | 'sentTitle' | 'sentBody' | 'sentParams';
 
 /**
  * The transfer's statement for a session not yet looked up (decision 030): `transferStatement` with the sender read
@@ -132,7 +132,6 @@ const transferBySessionStatement = fixedStatement<
     role: SessionUserRow['role'];
     subscribed: boolean;
     language: SessionUserRow['language'];
-    last_seen_at: string;
     recipient_id: string | null;
     transaction_id: number | null;
     notified: number;
@@ -167,8 +166,13 @@ const transferBySessionStatement = fixedStatement<
       select s.id as sender_id, s.full_name as sender_name, r.id as recipient_id, r.full_name as recipient_name,
         case when r.id <> s.id then ${posting} end as transaction_id
       from s cross join r
+    ), touched as (
+      -- Seen now when last seen over TOUCH_EVERY_MS ago, as the ordinary lookup does, but in this statement: a
+      -- second round trip for the touch waited for the pool again and was the transfer's slowest percent.
+      update ${sessions} set last_seen_at = ${v('now')}::timestamptz
+      where token_hash = ${v('hash')}::text and last_seen_at < ${v('touchCutoff')}::timestamptz and exists (select 1 from s)
     ), ${notified}
-    select s.id, s.email, s.full_name, s.role, s.subscribed, s.language, s.last_seen_at,
+    select s.id, s.email, s.full_name, s.role, s.subscribed, s.language,
       p.recipient_id, p.transaction_id, (select count(*) from n)::int as notified
     from s left join p on true`;
 });
@@ -176,8 +180,8 @@ const transferBySessionStatement = fixedStatement<
 type SessionUserRow = Omit<SessionUser, 'sessionHash'>;
 
 /**
- * A transfer by a request whose session lookup was deferred (`deferSession`): the lookup and the transfer in one
- * statement. Returns false when the session is not usable here (unknown, expired, idle, closed account, two-factor
+ * A transfer by a request whose session lookup was deferred (`deferSession`): the lookup, the session's touch (once a
+ * minute) and the transfer in one statement. Returns false when the session is not usable here (unknown, expired, idle, closed account, two-factor
  * on): nothing was written then, and the caller settles the session the ordinary way. Otherwise `sender` is called
  * with the user the session belongs to (the route adopts it, so even a refusal is answered in their language) before
  * anything is thrown: the refusals are `transfer`'s (recipient unknown, oneself, funds short).
@@ -187,9 +191,10 @@ export async function transferBySession(
   hash: string,
   now: Date,
   input: { recipientEmail: string; points: number },
-  sender: (user: SessionUserRow, lastSeenAt: Date) => Promise<void>,
+  sender: (user: SessionUserRow) => void,
 ): Promise<boolean> {
-  const values = { hash, now, idleCutoff: new Date(now.getTime() - IDLE_MS), eventKey: `transfer:${randomUUID()}`, ...transferValues(input) };
+  const at = now.getTime();
+  const values = { hash, now, idleCutoff: new Date(at - IDLE_MS), touchCutoff: new Date(at - TOUCH_EVERY_MS), eventKey: `transfer:${randomUUID()}`, ...transferValues(input) };
   let rows;
   try {
     // Only the statement is retried (a deadlock rolled it back whole); `sender` runs once, after it.
@@ -199,7 +204,7 @@ export async function transferBySession(
   }
   const row = rows[0];
   if (!row) return false;
-  await sender({ id: row.id, email: row.email, fullName: row.full_name, twoFactor: false, role: row.role, subscribed: row.subscribed, language: row.language }, new Date(row.last_seen_at));
+  sender({ id: row.id, email: row.email, fullName: row.full_name, twoFactor: false, role: row.role, subscribed: row.subscribed, language: row.language });
   if (row.recipient_id === null) throw notFound(POINTS_MSG.recipientNotFound);
   if (row.transaction_id === null) throw badRequest(POINTS_MSG.selfTransfer);
   postingDone(db, 'transfer');

@@ -181,10 +181,11 @@ type SessionUserRow = Omit<SessionUser, 'sessionHash'>;
 
 /**
  * A transfer by a request whose session lookup was deferred (`deferSession`): the lookup, the session's touch (once a
- * minute) and the transfer in one statement. Returns false when the session is not usable here (unknown, expired, idle, closed account, two-factor
- * on): nothing was written then, and the caller settles the session the ordinary way. Otherwise `sender` is called
- * with the user the session belongs to (the route adopts it, so even a refusal is answered in their language) before
- * anything is thrown: the refusals are `transfer`'s (recipient unknown, oneself, funds short).
+ * minute) and the transfer in one statement. Returns false when the session is not usable here (unknown, expired,
+ * idle, closed account, two-factor on): nothing was written then, and the caller settles the session the ordinary way.
+ * Otherwise `sender` is called with the user the session belongs to (the route adopts it, so even a refusal is
+ * answered in their language) before the refusals read from the row are thrown (recipient unknown, oneself). A
+ * refusal the statement raises itself (funds short) comes before that: the error handler settles the session then.
  */
 export async function transferBySession(
   db: Db,

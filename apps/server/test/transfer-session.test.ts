@@ -78,8 +78,9 @@ describe('the transfer reads its session in its own statement', () => {
     // round trip waited for the pool again, and was the transfer's slowest percent under load).
     const sent = await statementsDuring(() => a.client.post(T, { recipientEmail: b.user.email, points: 1 }));
     expect(sent.result.status).toBe(200);
-    expect(sent.texts.filter((t) => /\bsessions\b/.test(t))).toEqual([expect.stringMatching(/^\s*with s as materialized/)]);
-    expect(sent.texts.filter((t) => /\bsessions\b/.test(t))[0]).toMatch(/update "sessions" set last_seen_at/);
+    const onSessions = sent.texts.filter((t) => /\bsessions\b/.test(t));
+    expect(onSessions).toEqual([expect.stringMatching(/^\s*with s as materialized/)]);
+    expect(onSessions[0]).toMatch(/update "sessions" set last_seen_at/);
     const touched = await lastSeen(sid);
     // Seen at this request's time (the clock runs on in real time too).
     expect(touched).toBeGreaterThan(seen! + 90_000);

@@ -13,6 +13,8 @@ interface FirstLoad {
   calls: Map<string, number>;
   /** Whether the dashboard's balance ever showed its loading mark (…) before its number. */
   balanceWaited: boolean;
+  /** Whether the page's skeleton (the layout's fallback while a page's chunk loads) was ever drawn. */
+  skeletonShown: boolean;
   warnings: string[];
 }
 
@@ -24,6 +26,7 @@ async function firstLoad(browser: Browser, from: BrowserContext | { locale: stri
   await context.addInitScript(() => {
     new MutationObserver(() => {
       if (document.querySelector('[data-testid="dashboard-balance"]')?.textContent === '…') Object.assign(window, { balanceWaited: true });
+      if (document.querySelector('main > [aria-busy="true"]')) Object.assign(window, { skeletonShown: true });
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   const page = await context.newPage();
@@ -46,8 +49,9 @@ async function firstLoad(browser: Browser, from: BrowserContext | { locale: stri
   const link = (await response?.headerValue('link')) ?? '';
   const hinted = [...link.matchAll(/<([^>]+)>/g)].map((m) => m[1]);
   const balanceWaited = await page.evaluate(() => 'balanceWaited' in window);
+  const skeletonShown = await page.evaluate(() => 'skeletonShown' in window);
   await context.close();
-  return { hinted, fetched, calls, balanceWaited, warnings };
+  return { hinted, fetched, calls, balanceWaited, skeletonShown, warnings };
 }
 
 function expectHintsUsedOnce({ hinted, fetched, warnings }: FirstLoad) {
@@ -83,6 +87,9 @@ test('a signed-in first load fetches every hinted file once, and its catalogs on
     expect(english.calls.get(call), call).toBe(1);
   }
   expect(english.balanceWaited).toBe(false);
+  // Nor is the page drawn after a skeleton: the first render waits for the page's chunk and draws it with the shell
+  // (main.tsx), since a page revealed after its skeleton waits until 300 ms after it (React's throttle).
+  expect(english.skeletonShown).toBe(false);
 
   // The reader switches to Arabic: the client keeps the choice in a cookie, and the next first load is hinted in Arabic.
   await page.goto('/user/dashboard');
@@ -95,7 +102,17 @@ test('a signed-in first load fetches every hinted file once, and its catalogs on
   expectHintsUsedOnce(arabic);
   expect(catalogs(arabic).sort()).toEqual(['ar-app', 'ar-auth']);
   expect([...arabic.fetched.keys()].filter((f) => f.includes('messages-en-'))).toEqual([]);
+  expect(arabic.skeletonShown).toBe(false);
   await context.close();
+});
+
+test('a visitor\'s first load of a signed-in page goes to /login and makes none of that page\'s calls', async ({ browser }) => {
+  // The first render loads the page asked for only when its guard lets the stored login through (area-routes.tsx).
+  const load = await firstLoad(browser, { locale: 'en-US' }, '/user/dashboard', async (p) => {
+    await expect(p).toHaveURL(/\/login\?/);
+    await expect(p.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  });
+  expect([...load.calls.keys()].filter((call) => /statement|my-deposits|my-withdrawals/.test(call))).toEqual([]);
 });
 
 test('a public first load in Arabic gets its catalog hinted from the browser\'s language, before any choice is saved', async ({ browser }) => {

@@ -1,10 +1,10 @@
 // The signed-in areas, grouped by the guard that protects them, and the 404 page: the router's
 // catch-all route (router.tsx) loads this module lazily, so `/` does not carry their route table.
 // Each page is its own chunk, so the public pages never load wallet, admin, chart or QR code.
-import type { ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { isValidElement, type ComponentType } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { lazyPage } from '../lib/lazy-page';
-import type { Role } from '../lib/auth-storage';
+import { getStoredAuth, type Role, type StoredAuth } from '../lib/auth-storage';
 import { RequireRole, RequireSubscriber, RequireUser } from './guards';
 import { NotFoundPage } from './not-found-page';
 import { prefetchDashboard } from '../features/dashboard/api';
@@ -122,6 +122,27 @@ const routes: RouteObject[] = [
   { element: <RequireRole roles={SADMIN_ONLY} />, children: toRoutes(superAdminAreaRoutes) },
   { path: '*', element: <NotFoundPage /> },
 ];
+
+/** What each guard lets through on the stored login alone (guards.tsx, before /user/me answers). */
+function storedLoginPasses(guard: unknown, auth: StoredAuth): boolean {
+  if (!isValidElement(guard) || !auth.isLoggedIn || auth.role === null) return false;
+  const isAdmin = ADMIN_ROLES.includes(auth.role);
+  if (guard.type === RequireUser) return true;
+  if (guard.type === RequireRole) return (guard.props as { roles: readonly Role[] }).roles.includes(auth.role);
+  if (guard.type === RequireSubscriber) return Boolean(auth.data?.subscription) || isAdmin;
+  return false;
+}
+
+/**
+ * Loads the page at `pathname` for the first render (router.tsx preloadRoute), when its guard lets the stored
+ * login see it: a visitor sent to /login never downloads the page or calls its API.
+ */
+export function preloadArea(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(routes, pathname);
+  const page = matches?.at(-1)?.route.element;
+  if (!matches || matches.length < 2 || !isValidElement(page) || !storedLoginPasses(matches[0].route.element, getStoredAuth())) return Promise.resolve();
+  return (page.type as { preload?: () => Promise<unknown> }).preload?.() ?? Promise.resolve();
+}
 
 /** Every path the public routes do not match. */
 export function AreaRoutes() {

@@ -1,4 +1,5 @@
-import { useLocation, useRoutes, type RouteObject } from 'react-router';
+import { isValidElement } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './error-page';
 import { lazyPage } from '../lib/lazy-page';
@@ -42,6 +43,18 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the page at `pathname` (its chunk, messages and first call; behind the area routes, the page their guard
+ * lets the stored login see), so the first render shows it at once instead of the skeleton first (main.tsx).
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
+  if (!isValidElement(element)) return Promise.resolve();
+  if (element.type === AreaRoutes) return Promise.all([AreaRoutes.preload(), import('./area-routes').then((m) => m.preloadArea(pathname))]);
+  const page = element.type as { preload?: () => Promise<unknown> };
+  return page.preload?.() ?? Promise.resolve();
+}
 
 /** The routes; a render error anywhere shows the error page instead, until the location changes. */
 export function AppRoutes() {

@@ -1,24 +1,30 @@
-import { currentLang, intlLocale, type Lang } from '../../lib/i18n';
+import { currentLang, type Lang } from '../../lib/i18n';
 
 // One date format per language (docs/voice.md#dates): the day first, the month as a short word, the year in
 // full, and a 24-hour time: "26 Nov 2026, 14:05" in English, "26 نوفمبر 2026، 14:05" in Arabic (Latin digits,
-// as every figure of the app). en-GB, not en-US, gives the day-month order; the hour cycle is fixed so a
-// browser's region never turns it into "2:05 PM".
-const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
-const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-const TIME: Intl.DateTimeFormatOptions = { ...DAY, ...CLOCK };
+// as every figure of the app). Written by hand, as Intl.DateTimeFormat's en-GB and ar-AE-u-nu-latn write it
+// (date-time.test.ts compares them): the first Intl.DateTimeFormat of a page loads the browser's locale data, some
+// 20 ms of main thread on a laptop and four times that on a phone, in the middle of the dashboard's first render
+// (Lighthouse's total blocking time; docs/performance.md). It also reads the same in every browser.
+const MONTHS: Record<Lang, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
+  ar: ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'],
+};
+/** Between the date and the time: a comma, the Arabic one in Arabic. */
+const JOIN: Record<Lang, string> = { en: ', ', ar: '، ' };
 type Part = 'datetime' | 'day' | 'time';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-function format(lang: Lang, part: Part, utc: boolean): Intl.DateTimeFormat {
-  const key = `${lang}|${part}|${utc}`;
-  let f = formats.get(key);
-  if (!f) {
-    const options = { ...(part === 'day' ? DAY : part === 'time' ? CLOCK : TIME), ...(utc ? { timeZone: 'UTC' } : {}) };
-    f = new Intl.DateTimeFormat(lang === 'ar' ? intlLocale('ar') : 'en-GB', options);
-    formats.set(key, f);
-  }
-  return f;
+const two = (n: number) => String(n).padStart(2, '0');
+
+function format(date: Date, lang: Lang, part: Part, utc: boolean): string {
+  const day = () =>
+    utc
+      ? `${date.getUTCDate()} ${MONTHS[lang][date.getUTCMonth()]} ${date.getUTCFullYear()}`
+      : `${date.getDate()} ${MONTHS[lang][date.getMonth()]} ${date.getFullYear()}`;
+  const clock = () => (utc ? `${two(date.getUTCHours())}:${two(date.getUTCMinutes())}` : `${two(date.getHours())}:${two(date.getMinutes())}`);
+  if (part === 'day') return day();
+  if (part === 'time') return clock();
+  return `${day()}${JOIN[lang]}${clock()}`;
 }
 
 /**
@@ -31,7 +37,7 @@ export function formatDate(
 ): string {
   const date = typeof value === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
-  return format(lang, day ? 'day' : time ? 'time' : 'datetime', utc).format(date);
+  return format(date, lang, day ? 'day' : time ? 'time' : 'datetime', utc);
 }
 
 /**

@@ -16,8 +16,13 @@ import { useMarkRead } from './use-mark-read';
 import { useNotificationStream } from './use-notification-stream';
 import { ListLoading } from '../../components/ui/list-state';
 
-/** "Notifications, 3 unread": the bell's accessible name carries the count its badge shows. */
-export const bellLabel = (unread: number) => (unread > 0 ? t('Notifications, {unread} unread', { unread }) : t('Notifications'));
+/** The badge's text: the unread count, "99+" above 99. */
+const badgeText = (unread: number) => (unread > 99 ? '99+' : String(unread));
+/**
+ * "Notifications, 3 unread": the bell's accessible name carries the count as its badge shows it, "99+" included, so
+ * the visible label is in the name (WCAG 2.5.3; Lighthouse's label-content-name-mismatch) and voice control finds it.
+ */
+export const bellLabel = (unread: number) => (unread > 0 ? t('Notifications, {unread} unread', { unread: badgeText(unread) }) : t('Notifications'));
 
 export function NotificationBell() {
   const { pathname } = useLocation();
@@ -80,7 +85,7 @@ export function NotificationBell() {
 
   const data = latest.data;
   const unread = data?.unread ?? 0;
-  const badge = unread > 99 ? '99+' : String(unread);
+  const badge = badgeText(unread);
 
   return (
     <div ref={wrapperRef} className="sm:relative" onBlur={onBlur}>

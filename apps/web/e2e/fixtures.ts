@@ -33,6 +33,8 @@ export async function expectAccessible(page: Page) {
   // (toast entry and exit, panel transitions) finish first, and no live region sit between transparent and opaque.
   // Endless animations (spinners) are left alone. The state must hold for 400 ms: a new toast waits one frame at
   // opacity 0 to be measured before its entry animation starts, which a single check let through on a slow machine.
+  // The wait may take up to 15 s: after several actions in a row, toasts enter and leave for longer than the 5 s it
+  // had, and a scan that went ahead at the timeout caught the second toast of a stack mid-fade on a slow host.
   await page.evaluate(() => delete (window as unknown as { __e2eSettledSince?: number }).__e2eSettledSince).catch(() => {});
   await page
     .waitForFunction(
@@ -52,7 +54,7 @@ export async function expectAccessible(page: Page) {
         return performance.now() - w.__e2eSettledSince >= 400;
       },
       undefined,
-      { timeout: 5000, polling: 100 },
+      { timeout: 15_000, polling: 100 },
     )
     .catch(() => {});
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -3,9 +3,10 @@
 // Each page is its own chunk, so the public pages never load wallet, admin, chart or QR code.
 import { isValidElement, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
-import { lazyPage } from '../lib/lazy-page';
-import { getStoredAuth, type Role, type StoredAuth } from '../lib/auth-storage';
-import { RequireRole, RequireSubscriber, RequireUser } from './guards';
+import { lazyPage, preloadPage } from '../lib/lazy-page';
+import { getStoredAuth, type Role } from '../lib/auth-storage';
+import { sessionOf, type Session } from '../lib/session';
+import { RequireRole, RequireSubscriber, RequireUser, allowRoles, allowSubscriber, allowUser } from './guards';
 import { NotFoundPage } from './not-found-page';
 import { prefetchDashboard } from '../features/dashboard/api';
 
@@ -123,13 +124,12 @@ const routes: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
-/** What each guard lets through on the stored login alone (guards.tsx, before /user/me answers). */
-function storedLoginPasses(guard: unknown, auth: StoredAuth): boolean {
-  if (!isValidElement(guard) || !auth.isLoggedIn || auth.role === null) return false;
-  const isAdmin = ADMIN_ROLES.includes(auth.role);
-  if (guard.type === RequireUser) return true;
-  if (guard.type === RequireRole) return (guard.props as { roles: readonly Role[] }).roles.includes(auth.role);
-  if (guard.type === RequireSubscriber) return Boolean(auth.data?.subscription) || isAdmin;
+/** Whether the guard lets the session through (guards.tsx). */
+function guardPasses(guard: unknown, session: Session): boolean {
+  if (!isValidElement(guard) || !session.isLoggedIn) return false;
+  if (guard.type === RequireUser) return allowUser(session);
+  if (guard.type === RequireRole) return allowRoles((guard.props as { roles: readonly Role[] }).roles)(session);
+  if (guard.type === RequireSubscriber) return allowSubscriber(session);
   return false;
 }
 
@@ -140,8 +140,8 @@ function storedLoginPasses(guard: unknown, auth: StoredAuth): boolean {
 export function preloadArea(pathname: string): Promise<unknown> {
   const matches = matchRoutes(routes, pathname);
   const page = matches?.at(-1)?.route.element;
-  if (!matches || matches.length < 2 || !isValidElement(page) || !storedLoginPasses(matches[0].route.element, getStoredAuth())) return Promise.resolve();
-  return (page.type as { preload?: () => Promise<unknown> }).preload?.() ?? Promise.resolve();
+  if (!matches || matches.length < 2 || !guardPasses(matches[0].route.element, sessionOf(getStoredAuth()))) return Promise.resolve();
+  return preloadPage(page);
 }
 
 /** Every path the public routes do not match. */

@@ -28,8 +28,13 @@ function Guard({ allow, refused }: { allow: (session: Session) => boolean; refus
   return refused ?? <Navigate to="/denied" replace />;
 }
 
+/** Who each guard lets through (also what the first load's preload goes by, area-routes.tsx). */
+export const allowUser = (s: Session) => s.role !== null;
+export const allowRoles = (roles: readonly Role[]) => (s: Session) => s.role !== null && roles.includes(s.role);
+export const allowSubscriber = (s: Session) => s.isSubscriber || s.isAdmin;
+
 export function RequireUser() {
-  return <Guard allow={(s) => s.role !== null} />;
+  return <Guard allow={allowUser} />;
 }
 
 export function RequireRole({ roles }: { roles: readonly Role[] }) {
@@ -38,10 +43,10 @@ export function RequireRole({ roles }: { roles: readonly Role[] }) {
   if (useAppConfig().admin2fa === 'required' && session.isAdmin && session.user && !session.isChecking && !session.user.twoFactor) {
     return <Navigate to="/user/security" replace state={{ adminNeeds2fa: true }} />;
   }
-  return <Guard allow={(s) => s.role !== null && roles.includes(s.role)} />;
+  return <Guard allow={allowRoles(roles)} />;
 }
 
 /** Subscribers watch videos; admins may always read them, to manage them; anyone else signed in is invited to subscribe. */
 export function RequireSubscriber({ invitation }: { invitation: ReactNode }) {
-  return <Guard allow={(s) => s.isSubscriber || s.isAdmin} refused={invitation} />;
+  return <Guard allow={allowSubscriber} refused={invitation} />;
 }

@@ -2,7 +2,7 @@ import { isValidElement } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './error-page';
-import { lazyPage } from '../lib/lazy-page';
+import { lazyPage, preloadPage } from '../lib/lazy-page';
 import { HomePage } from '../features/marketing/home-page';
 import { ARTICLE_SLUGS } from '../features/marketing/article-slugs';
 
@@ -50,10 +50,10 @@ export const routes: RouteObject[] = [
  */
 export function preloadRoute(pathname: string): Promise<unknown> {
   const element = matchRoutes(routes, pathname)?.at(-1)?.route.element;
-  if (!isValidElement(element)) return Promise.resolve();
-  if (element.type === AreaRoutes) return Promise.all([AreaRoutes.preload(), import('./area-routes').then((m) => m.preloadArea(pathname))]);
-  const page = element.type as { preload?: () => Promise<unknown> };
-  return page.preload?.() ?? Promise.resolve();
+  if (isValidElement(element) && element.type === AreaRoutes) {
+    return Promise.all([AreaRoutes.preload(), import('./area-routes').then((m) => m.preloadArea(pathname))]);
+  }
+  return preloadPage(element);
 }
 
 /** The routes; a render error anywhere shows the error page instead, until the location changes. */

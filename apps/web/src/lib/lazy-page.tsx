@@ -1,4 +1,4 @@
-import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
+import { createElement, isValidElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
 import { wantMessages, type Bundle } from './i18n';
 
 /** A page split into its own chunk; `preload` fetches it (and its messages and first call) before it renders. */
@@ -41,4 +41,10 @@ export function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyo
     return createElement(ready ?? Lazy, props);
   }
   return Object.assign(LazyPageComponent, { preload });
+}
+
+/** Preloads the page a route renders (`element`), when it is a lazy page; anything else has nothing to load. */
+export function preloadPage(element: unknown): Promise<unknown> {
+  if (!isValidElement(element)) return Promise.resolve();
+  return (element.type as { preload?: () => Promise<unknown> }).preload?.() ?? Promise.resolve();
 }

@@ -3,7 +3,7 @@
 // The shell (menu, guards, home page) reads it without TanStack Query in the first load: the query
 // cache is loaded only once a stored login asks for /user/me (session-cache.ts).
 import { useCallback, useSyncExternalStore } from 'react';
-import { useStoredAuth, type Role, type User } from './auth-storage';
+import { useStoredAuth, type Role, type StoredAuth, type User } from './auth-storage';
 import type { MeSnapshot } from './me';
 
 const PENDING: MeSnapshot = { data: undefined, isPending: true };
@@ -47,9 +47,8 @@ export interface Session {
   isSubscriber: boolean;
 }
 
-export function useSession(): Session {
-  const stored = useStoredAuth();
-  const me = useMe(stored.isLoggedIn);
+/** The session from the stored login and /user/me's answer; with no answer yet (`me` pending), the stored login alone. */
+export function sessionOf(stored: StoredAuth, me: MeSnapshot = PENDING): Session {
   const user = stored.isLoggedIn ? (me.data ?? stored.data) : null;
   const role = stored.isLoggedIn ? (user?.role ?? stored.role) : null;
   return {
@@ -60,4 +59,9 @@ export function useSession(): Session {
     isAdmin: role === 'ADMIN' || role === 'SADMIN',
     isSubscriber: Boolean(user?.subscription),
   };
+}
+
+export function useSession(): Session {
+  const stored = useStoredAuth();
+  return sessionOf(stored, useMe(stored.isLoggedIn));
 }

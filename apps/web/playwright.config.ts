@@ -16,6 +16,8 @@ if (!process.env.E2E_DATA_DIR) {
   process.on('exit', () => rmSync(made, { recursive: true, force: true }));
 }
 const dataDir = process.env.E2E_DATA_DIR;
+/** A path given from the repository's root, as Playwright wants it: relative to this file (or absolute). */
+const fromRoot = (p: string) => (path.isAbsolute(p) ? p : path.join('../..', p));
 
 export default defineConfig({
   testDir: './e2e',
@@ -26,8 +28,11 @@ export default defineConfig({
   // on a loaded 2-core machine; a journey that hangs still fails.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]] : [['list'], ['json', { outputFile: '../../test-results/e2e.json' }]],
-  outputDir: '../../test-results/e2e-artifacts',
+  // E2E_REPORT and E2E_ARTIFACTS (paths from the repository's root): where this run's JSON report and its traces go.
+  // `npm test` runs the journeys in shards side by side (scripts/test.mjs), each with its own; one shard starting
+  // must not clear the other's traces.
+  reporter: [['list'], ['json', { outputFile: fromRoot(process.env.E2E_REPORT ?? 'test-results/e2e.json') }]],
+  outputDir: fromRoot(process.env.E2E_ARTIFACTS ?? 'test-results/e2e-artifacts'),
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

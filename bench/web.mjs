@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
-import { median } from './lib.mjs';
+import { median, waitForQuietCpu } from './lib.mjs';
 
 /**
  * The JavaScript a real browser loads for `/` before any interaction: Chromium opens the running
@@ -123,6 +123,9 @@ export async function lighthouseScores(baseUrl, pages, { runs = 3, log, session,
     const perRun = [];
     try {
     for (let r = 0; r < runs; r++) {
+      // Each run on a quiet machine (lib.mjs): what the server still does after the loads is not the page's.
+      const quiet = await waitForQuietCpu();
+      if (!quiet.quiet) log(`lighthouse ${key} run ${r + 1}: the machine was still ${Math.round(quiet.busy * 100)} % busy after ${quiet.waited_s} s; measured anyway`);
       // A fresh browser per run: no cache or service state carried from one run to the next.
       const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
       try {
@@ -152,7 +155,7 @@ export async function lighthouseScores(baseUrl, pages, { runs = 3, log, session,
         const failed = Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && ['binary', 'numeric'].includes(a.scoreDisplayMode))
           .map((a) => `${a.id}${a.scoreDisplayMode === 'numeric' ? `=${a.displayValue ?? a.score}` : ''}`);
-        perRun.push({ scores, failed, lcp_ms: lhr.audits['largest-contentful-paint']?.numericValue, tbt_ms: lhr.audits['total-blocking-time']?.numericValue });
+        perRun.push({ scores, failed, lcp_ms: lhr.audits['largest-contentful-paint']?.numericValue, tbt_ms: lhr.audits['total-blocking-time']?.numericValue, quiet });
         log(`lighthouse ${key} run ${r + 1}: ${JSON.stringify(scores)}${failed.length ? ` (below 100: ${failed.join(', ')})` : ''}`);
       } finally {
         await chrome.kill();
@@ -175,6 +178,8 @@ export async function lighthouseScores(baseUrl, pages, { runs = 3, log, session,
       performance_per_run: perRun.map((x) => x.scores.performance),
       lcp_ms: Math.round(median(perRun.map((x) => x.lcp_ms)) ?? 0),
       tbt_ms: Math.round(median(perRun.map((x) => x.tbt_ms)) ?? 0),
+      // The machine before each run: seconds waited for it to come quiet, and its busy share then.
+      quiet_before_runs: perRun.map((x) => ({ waited_s: x.quiet.waited_s, busy: x.quiet.busy })),
       // Audits below 100 in any run (their values are in the log).
       below_100: [...new Set(perRun.flatMap((x) => x.failed.map((f) => f.split('=')[0])))],
     };

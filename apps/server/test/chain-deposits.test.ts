@@ -8,8 +8,9 @@ import { signUp, signUpAs, startTestApp, type TestContext } from './helpers.js';
 import { auditCount, balance, expectLedgerClean } from './money-helpers.js';
 import { startChainApps, stopChainApps } from './chain-apps.js';
 import { TronStandIn, USDT, randomTronAddress, randomTxId, usdtUnits } from './tron-standin.js';
-import { ChainApiError, retryAfterMs, tronApi } from '../src/modules/chain-deposits/tron-api.js';
-import { hex20ToTron, tronToHex20 } from '../src/modules/chain-deposits/tron-address.js';
+import { ChainApiError, retryAfterMs, tronApi, type TxInfo } from '../src/modules/chain-deposits/tron-api.js';
+import { TRANSFER_TOPIC, hex20ToTron, tronToHex20 } from '../src/modules/chain-deposits/tron-address.js';
+import { RECEIPT_REASON, applyReceipts, recordTransfers } from '../src/modules/chain-deposits/settle.js';
 import { loadConfig } from '../src/config.js';
 
 const ADDRESS = randomTronAddress();
@@ -575,5 +576,50 @@ describe('the third outside attack on chain deposits', () => {
       sql`select user_id, count(*)::int as n from deposit_requests where user_id in (${attacker.user._id}, ${racer.user._id}) group by user_id`,
     );
     expect(rows.map((r) => r.n)).toEqual([3, 3]);
+  });
+});
+
+// The receipts of a page are applied in one read and at most two updates (settle.ts applyReceipts), each transfer by
+// its own transaction's receipt. Its own deposit address and transaction ids the stand-in does not know: the two
+// instances' pollers, which also ask about every unchecked row, hear "not solidified" for them and leave them be.
+describe('receipts applied a page at a time', () => {
+  test('one read and two updates for a page: each transfer confirmed or refused with its own reason, one not solidified left unchecked', async () => {
+    const address = randomTronAddress();
+    const s = { apiUrl: chain.url, apiKey: '', usdtContract: USDT, depositAddress: address, xpub: '', pollMs: POLL_MS, windowMin: 60, minDepositCents: 1,
+      referral: { levelsBp: [], firstDepositBonusCents: 0, bonusMinDepositCents: 0 } };
+    const sender = randomTronAddress();
+    const word = (hex: string) => hex.padStart(64, '0');
+    const hex = (tron: string) => tronToHex20(tron)!;
+    const transferLog = (to: string, units: bigint) => ({ address: hex(USDT), topics: [TRANSFER_TOPIC, word(hex(sender)), word(hex(to))], data: word(units.toString(16)) });
+    const at = Date.now() - 60_000;
+    const value = usdtUnits('12.34');
+    const ids = { confirmed: randomTxId(), reverted: randomTxId(), lie: randomTxId(), elsewhere: randomTxId(), early: randomTxId() };
+    // Each listed as a transfer of 12.34 to the address, by a listing that names some other sender and time.
+    await recordTransfers(a.db, Object.values(ids).map((txId) => ({ txId, position: 0, token: USDT, from: randomTronAddress(), to: address, value: value.toString(), blockTimeMs: at - 5_000 })), false);
+    const infos = new Map<string, TxInfo | null>([
+      [ids.confirmed, { blockTimeStamp: at, receipt: { result: 'SUCCESS' }, log: [transferLog(address, value)] }],
+      [ids.reverted, { blockTimeStamp: at, receipt: { result: 'REVERT' }, log: [] }],
+      [ids.lie, { blockTimeStamp: at, receipt: { result: 'SUCCESS' }, log: [transferLog(address, 1n)] }],
+      [ids.elsewhere, { blockTimeStamp: at, receipt: { result: 'SUCCESS' }, log: [transferLog(randomTronAddress(), value)] }],
+      [ids.early, null],
+    ]);
+    let statements = 0;
+    const counted = { execute: (q: Parameters<typeof a.db.execute>[0]) => (statements++, a.db.execute(q)) } as unknown as typeof a.db;
+    await applyReceipts(counted, s, infos);
+    expect(statements).toBe(3);
+    const row = async (txId: string) =>
+      (await a.db.execute<{ verified: boolean | null; reason: string | null; from_address: string; block_ms: string }>(
+        sql`select verified, reason, from_address, (extract(epoch from block_time) * 1000)::bigint::text as block_ms from chain_transfers where tx_id = ${txId}`,
+      )).rows[0];
+    expect(await row(ids.confirmed)).toMatchObject({ verified: true, reason: null, from_address: sender, block_ms: String(at) });
+    expect(await row(ids.reverted)).toMatchObject({ verified: false, reason: RECEIPT_REASON.reverted });
+    expect(await row(ids.lie)).toMatchObject({ verified: false, reason: RECEIPT_REASON.notInLog });
+    expect(await row(ids.elsewhere)).toMatchObject({ verified: false, reason: RECEIPT_REASON.wrongRecipient });
+    expect(await row(ids.early)).toMatchObject({ verified: null, reason: null });
+    // Applied again: nothing left to check for those, and the one not solidified is still open.
+    statements = 0;
+    await applyReceipts(counted, s, infos);
+    expect(statements).toBe(1);
+    expect(await row(ids.early)).toMatchObject({ verified: null });
   });
 });

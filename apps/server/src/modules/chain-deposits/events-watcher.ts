@@ -2,7 +2,7 @@
 // do not grow with the number of users. It reads the USDT contract's confirmed Transfer events in block-time order
 // (GET /v1/contracts/{USDT}/events, 200 a page, following meta.fingerprint); a page's events whose `to` is a user's
 // address (one database lookup a page) are the only ones kept. Each such transaction is asked for once
-// (gettransactioninfobyid, the same receipt check as every chain credit: settle.ts applyReceipt, matched at the
+// (gettransactioninfobyid, the same receipt check as every chain credit: settle.ts applyReceipts, matched at the
 // event's event_index in the log); then one database transaction records the page's transfers, applies the
 // receipts, credits what they confirm (settleOne) and saves the cursor (min_block_timestamp, the next page's
 // fingerprint, the highest block time). A crash or restart resumes from the last committed page and loses nothing;
@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { anyToHex20, hex20ToTron } from './tron-address.js';
 import { ChainApiError, type ContractEvent, type TronApi } from './tron-api.js';
 import type { ChainSettings } from './chain-settings.js';
-import { applyReceipt, receiptsOf, recordTransfers, settleOne, type CreditHook, type SeenTransfer } from './settle.js';
+import { applyReceipts, receiptsOf, recordTransfers, settleOne, type CreditHook, type SeenTransfer } from './settle.js';
 import { xpubRow } from './deposit-addresses.js';
 import { inTransaction } from '../../db/transaction.js';
 
@@ -108,7 +108,7 @@ export async function watchEvents(db: Db, s: ChainSettings, api: Pick<TronApi, '
     const { recorded, credits } = await inTransaction(db, async (tx) => {
       const credits: Parameters<CreditHook>[0][] = [];
       const ids = await recordTransfers(tx, transfers, false);
-      for (const [txId, info] of infos) if (info) await applyReceipt(tx, s, txId, info);
+      await applyReceipts(tx, s, infos);
       for (const id of ids) {
         const c = await settleOne(tx, s, id);
         if (c) credits.push({ transferId: id, ...c });

@@ -1,7 +1,7 @@
 // Recording and settling chain transfers (docs/money.md, decisions 013 and 020; the receipt rule: docs/security.md §7b). Every USDT transfer seen on the chain is one
 // chain_transfers row (unique on transaction id + position); nothing a listing or an event feed says is believed
 // on its own: a row is credited only once the solidified transaction's receipt is SUCCESS and its log holds that
-// USDT Transfer (applyReceipt). Two sources, one crediting path:
+// USDT Transfer (applyReceipts). Two sources, one crediting path:
 //   listing — the shared address's listing (payment requests): position = the index among the transaction's USDT
 //             Transfer logs to the deposit address; credited to the payment request it matches.
 //   events  — the USDT contract's Transfer events to a user's own address: position = the event's event_index,
@@ -76,22 +76,40 @@ export const RECEIPT_REASON = {
 } as const;
 
 /**
- * Applies a solidified transaction's info to its transfers recorded unchecked (by the poller, from a listing): each
- * is confirmed when the receipt is SUCCESS and the log holds a USDT Transfer to the deposit address with the same
- * value at the same position (its block time and sender are then taken from the chain); otherwise it is refused for
- * good (`verified = false`) and, if still open, becomes unmatched with the reason. Idempotent: only rows not yet
- * checked are touched.
+ * Applies solidified transactions' info to their transfers recorded unchecked (by the poller, from a listing, or by
+ * the events watcher): each is confirmed when the receipt is SUCCESS and the log holds a USDT Transfer to the deposit
+ * address with the same value at the same position (its block time and sender are then taken from the chain);
+ * otherwise it is refused for good (`verified = false`) and, if still open, becomes unmatched with the reason.
+ * Idempotent: only rows not yet checked are touched. A page of receipts costs one read and at most two updates, not
+ * two statements a transaction (the catch-up spent a quarter of its time on those round trips). `null` (not
+ * solidified yet) is skipped.
  */
-export async function applyReceipt(db: Db | Tx, s: ChainSettings, txId: string, info: TxInfo): Promise<void> {
-  const { rows } = await db.execute<{ id: string; position: number; token: string; to_address: string; value: string; source: 'listing' | 'events' }>(sql`
-    select id, position, token, to_address, value::text as value, source from chain_transfers
-    where tx_id = ${txId.toLowerCase()} and verified is null and status in ('new', 'unmatched')`);
+export async function applyReceipts(db: Db | Tx, s: ChainSettings, infos: ReadonlyMap<string, TxInfo | null>): Promise<void> {
+  const solid = new Map<string, TxInfo>();
+  for (const [txId, info] of infos) if (info) solid.set(txId.toLowerCase(), info);
+  if (solid.size === 0) return;
+  const { rows } = await db.execute<{ id: string; tx_id: string; position: number; token: string; to_address: string; value: string; source: 'listing' | 'events' }>(sql`
+    select id, tx_id, position, token, to_address, value::text as value, source from chain_transfers
+    where tx_id = any(${sql.param([...solid.keys()])}::text[]) and verified is null and status in ('new', 'unmatched')`);
   if (rows.length === 0) return;
-  const { transfers, refusal } = transfersInInfo(info, txId.toLowerCase(), s);
-  const refusalReason =
-    refusal === CHAIN_MSG.reverted ? RECEIPT_REASON.reverted : refusal === CHAIN_MSG.wrongRecipient ? RECEIPT_REASON.wrongRecipient : refusal ? RECEIPT_REASON.notUsdt : null;
-  const logs = info.receipt?.result === 'SUCCESS' ? usdtTransferLogs(info, s.usdtContract) : null;
+  // What each receipt says, read once per transaction.
+  const read = new Map<string, { transfers: SeenTransfer[]; refusalReason: string | null; logs: ReturnType<typeof usdtTransferLogs> | null }>();
+  const readingOf = (txId: string, info: TxInfo) => {
+    let r = read.get(txId);
+    if (!r) {
+      const { transfers, refusal } = transfersInInfo(info, txId, s);
+      const refusalReason =
+        refusal === CHAIN_MSG.reverted ? RECEIPT_REASON.reverted : refusal === CHAIN_MSG.wrongRecipient ? RECEIPT_REASON.wrongRecipient : refusal ? RECEIPT_REASON.notUsdt : null;
+      r = { transfers, refusalReason, logs: info.receipt?.result === 'SUCCESS' ? usdtTransferLogs(info, s.usdtContract) : null };
+      read.set(txId, r);
+    }
+    return r;
+  };
+  const confirmed = { ids: [] as string[], from: [] as string[], blockMs: [] as (number | null)[] };
+  const refused = { ids: [] as string[], reasons: [] as string[] };
   for (const r of rows) {
+    const info = solid.get(r.tx_id)!;
+    const { transfers, refusalReason, logs } = readingOf(r.tx_id, info);
     let onChain: { from: string; value: string } | undefined;
     let reason: string;
     if (r.source === 'events') {
@@ -100,29 +118,45 @@ export async function applyReceipt(db: Db | Tx, s: ChainSettings, txId: string, 
       if (r.token === s.usdtContract && log && log.toHex === tronToHex20(r.to_address) && log.value === r.value) onChain = log;
       reason = logs === null ? RECEIPT_REASON.reverted : r.token !== s.usdtContract ? RECEIPT_REASON.notUsdt : RECEIPT_REASON.notInLogOwn;
     } else {
-      const listed = refusal ? undefined : transfers[r.position];
+      const listed = refusalReason ? undefined : transfers[r.position];
       if (listed !== undefined && listed.value === r.value && r.token === s.usdtContract && r.to_address === s.depositAddress) onChain = listed;
       reason = refusalReason ?? (r.token !== s.usdtContract ? RECEIPT_REASON.notUsdt : RECEIPT_REASON.notInLog);
     }
     if (onChain) {
-      await db.execute(sql`
-        update chain_transfers set verified = true, from_address = ${onChain.from},
-          block_time = coalesce(to_timestamp(${info.blockTimeStamp ?? null}::bigint / 1000.0), block_time)
-        where id = ${r.id} and verified is null`);
+      confirmed.ids.push(r.id);
+      confirmed.from.push(onChain.from);
+      confirmed.blockMs.push(info.blockTimeStamp ?? null);
     } else {
-      await db.execute(sql`
-        update chain_transfers set verified = false, reason = ${reason},
-          status = case when status = 'new' then 'unmatched' else status end
-        where id = ${r.id} and verified is null`);
+      refused.ids.push(r.id);
+      refused.reasons.push(reason);
     }
   }
+  if (confirmed.ids.length) {
+    await db.execute(sql`
+      update chain_transfers c set verified = true, from_address = v.from_address,
+        block_time = coalesce(to_timestamp(v.block_ms / 1000.0), c.block_time)
+      from unnest(${sql.param(confirmed.ids)}::bigint[], ${sql.param(confirmed.from)}::text[], ${sql.param(confirmed.blockMs)}::bigint[]) as v(id, from_address, block_ms)
+      where c.id = v.id and c.verified is null`);
+  }
+  if (refused.ids.length) {
+    await db.execute(sql`
+      update chain_transfers c set verified = false, reason = v.reason,
+        status = case when c.status = 'new' then 'unmatched' else c.status end
+      from unnest(${sql.param(refused.ids)}::bigint[], ${sql.param(refused.reasons)}::text[]) as v(id, reason)
+      where c.id = v.id and c.verified is null`);
+  }
+}
+
+/** `applyReceipts` for one transaction (a pasted transaction id, claims.ts). */
+export function applyReceipt(db: Db | Tx, s: ChainSettings, txId: string, info: TxInfo): Promise<void> {
+  return applyReceipts(db, s, new Map([[txId, info]]));
 }
 
 /**
  * The poller's check of what it recorded: for every transaction with transfers not yet checked among `ids` (or, with
  * `ids` null, among all open ones, at most MAX_RECEIPTS_PER_POLL transactions), one gettransactioninfobyid. Not
  * solidified yet ({}): they stay unchecked ('new', never credited) and are asked again at the next poll; the others
- * are confirmed or refused (`applyReceipt`). A failing API throws (ChainApiError): the poll ends, nothing credited.
+ * are confirmed or refused (`applyReceipts`). A failing API throws (ChainApiError): the poll ends, nothing credited.
  */
 export async function confirmOnChain(db: Db, s: ChainSettings, api: Pick<TronApi, 'transactionInfo'>, ids: number[] | null): Promise<number> {
   if (ids !== null && ids.length === 0) return 0;
@@ -134,9 +168,7 @@ export async function confirmOnChain(db: Db, s: ChainSettings, api: Pick<TronApi
   );
   const infos = await receiptsOf(api, rows.map((r) => r.tx_id));
   // The answers are applied in one transaction (one commit per page, not per transaction).
-  await inTransaction(db, async (tx) => {
-    for (const [txId, info] of infos) if (info) await applyReceipt(tx, s, txId, info);
-  });
+  await inTransaction(db, (tx) => applyReceipts(tx, s, infos));
   return rows.length;
 }
 

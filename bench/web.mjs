@@ -125,7 +125,7 @@ export async function lighthouseScores(baseUrl, pages, { runs = 3, log, session,
     for (let r = 0; r < runs; r++) {
       // Each run on a quiet machine (lib.mjs): what the server still does after the loads is not the page's.
       const quiet = await waitForQuietCpu();
-      if (!quiet.quiet) log(`lighthouse ${key} run ${r + 1}: the machine was still ${Math.round(quiet.busy * 100)} % busy after ${quiet.waited_s} s; measured anyway`);
+      if (!quiet.quiet && quiet.busy !== null) log(`lighthouse ${key} run ${r + 1}: the machine was still ${Math.round(quiet.busy * 100)} % busy after ${quiet.waited_s} s; measured anyway`);
       // A fresh browser per run: no cache or service state carried from one run to the next.
       const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
       try {

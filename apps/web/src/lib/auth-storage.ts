@@ -32,7 +32,6 @@ export interface StoredAuth {
 const KEYS = { isLoggedIn: 'isLoggedIn', role: 'role', data: 'data' } as const;
 const EMPTY: StoredAuth = { isLoggedIn: false, role: null, data: null };
 const listeners = new Set<() => void>();
-let snapshot: StoredAuth = EMPTY;
 
 function safeGet(key: string): string | null {
   try {
@@ -42,19 +41,14 @@ function safeGet(key: string): string | null {
   }
 }
 
-/** The stored strings a snapshot was read from: the same strings give the same snapshot. */
-let snapshotKey: string | null = null;
+type Stored = [isLoggedIn: string | null, role: string | null, data: string | null];
 
-function storedKey(): string {
-  return JSON.stringify([safeGet(KEYS.isLoggedIn), safeGet(KEYS.role), safeGet(KEYS.data)]);
-}
+const stored = (): Stored => [safeGet(KEYS.isLoggedIn), safeGet(KEYS.role), safeGet(KEYS.data)];
 
-function read(): StoredAuth {
-  if (safeGet(KEYS.isLoggedIn) !== 'true') return EMPTY;
-  const role = safeGet(KEYS.role);
+function parse([isLoggedIn, role, raw]: Stored): StoredAuth {
+  if (isLoggedIn !== 'true') return EMPTY;
   let data: User | null;
   try {
-    const raw = safeGet(KEYS.data);
     data = raw ? (JSON.parse(raw) as User) : null;
   } catch {
     data = null;
@@ -63,21 +57,24 @@ function read(): StoredAuth {
   return { isLoggedIn: true, role: validRole, data };
 }
 
+/** The stored strings the snapshot was read from: the same strings keep the same snapshot. */
+const initial = stored();
+let snapshotKey = JSON.stringify(initial);
+let snapshot: StoredAuth = parse(initial);
+
 /**
  * Tells the listeners, only when what is stored changed: /user/me stores the user on every answer, and an answer
  * equal to the stored copy (the usual one) would otherwise re-render every guard and menu for nothing, in the
  * first load's busiest moment (Lighthouse's total blocking time on the signed-in home).
  */
 function emit() {
-  const key = storedKey();
+  const now = stored();
+  const key = JSON.stringify(now);
   if (key === snapshotKey) return;
   snapshotKey = key;
-  snapshot = read();
+  snapshot = parse(now);
   for (const listener of listeners) listener();
 }
-
-snapshotKey = storedKey();
-snapshot = read();
 
 export function storeAuth(user: User): void {
   try {

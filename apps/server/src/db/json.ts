@@ -1,4 +1,10 @@
-// SQL that writes values the way the API's JSON does, for lists whose JSON PostgreSQL builds (json_build_object).
+// SQL that writes values the way the API's JSON does, for lists whose JSON PostgreSQL builds.
+//
+// An unpaged list's rows are aggregated as records, each row's API fields a lateral select over the list's row:
+//   select json_agg(r order by p.rn) from page p cross join lateral (select p.id as "_id", … ) r
+// json_agg writes a record's columns under their names. On the 100,000-user bench data that took the 10,000
+// withdrawals' query from 260 ms (a json_build_object a row, merged as jsonb with the extra fields) to 150 ms, and the
+// users' from 205 to 175 ms (one json_build_object a row); docs/performance.md#unpaged-records.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { inTransaction } from './transaction.js';

@@ -28,8 +28,11 @@ export interface MoneyRecordKind<Row extends RecordRow, Rec> {
   pendingCount: RowCountName;
   toRecord: (row: Row) => Rec;
   messages: { notFound: string; ambiguous: string };
-  /** Fields of the record beyond the shared ones, as a SQL json object of the table's row (the unpaged JSON list). */
-  extraJson?: SQL;
+  /**
+   * Fields of the record beyond the shared ones in the unpaged JSON list: `value as "name"` items over the list's row
+   * `p` (the table's columns by their SQL names).
+   */
+  extraFields?: SQL;
 }
 
 export interface RecordFilter {
@@ -123,25 +126,22 @@ export async function listAllRecordsJson(db: Db, kind: MoneyRecordKind<never, un
   const t = kind.table;
   const cond = await listFilter(db, kind, q);
   const order = q.order === 'oldest' ? sql`${t.createdAt} asc, ${t.id} asc` : sql`${t.createdAt} desc, ${t.id} desc`;
-  // The API's names of the two fields that differ: constants of the kinds, never a request's text.
-  const referenceName = sql.raw(`'${kind.reference.name}'`);
-  const doneName = sql.raw(`'${kind.done.name}'`);
   const [list, total] = await Promise.all([
     readJson(db, sql`
-      -- The rows straight from the list's index scan; the owner's e-mail by key, row by row.
+      -- The rows straight from the list's index scan; the owner's e-mail by key, row by row. Each row's JSON is its
+      -- record \`r\` (db/json.ts).
       with page as (
-        select ${t.id} as id, ${t.amountCents} as amount_cents, ${kind.reference.column} as reference,
-               ${kind.done.column} as done, ${t.createdAt} as created_at, ${t.userId} as user_id,
-               ${kind.extraJson ? sql`${kind.extraJson}::jsonb` : sql`null::jsonb`} as extra,
-               row_number() over (order by ${order}) as rn
+        select ${t}.*, row_number() over (order by ${order}) as rn
         from ${t}
         where ${cond} order by ${order} limit ${max + 1}
       )
-      select count(*)::int as n, coalesce(json_agg(json_build_object(
-               '_id', p.id, 'amount', ${centsNumber('p.amount_cents')}, ${referenceName}, p.reference, ${doneName}, p.done,
-               'createdAt', ${isoTime('p.created_at')}, 'email', (select u.email from users u where u.id = p.user_id), 'userId', p.user_id
-             )::jsonb || coalesce(p.extra, '{}'::jsonb) order by p.rn) filter (where p.rn <= ${max}), '[]')::text as json
-      from page p`),
+      select count(*)::int as n, coalesce(json_agg(r order by p.rn) filter (where p.rn <= ${max}), '[]')::text as json
+      from page p cross join lateral (
+        select p.id as "_id", ${centsNumber('p.amount_cents')} as amount,
+               p.${sql.identifier(kind.reference.column.name)} as ${sql.identifier(kind.reference.name)},
+               p.${sql.identifier(kind.done.column.name)} as ${sql.identifier(kind.done.name)}, ${isoTime('p.created_at')} as "createdAt",
+               (select u.email from users u where u.id = p.user_id) as email, p.user_id as "userId"${kind.extraFields ? sql`, ${kind.extraFields}` : sql``}
+      ) r`),
     countListed(db, kind, q, cond),
   ]);
   return { json: list.json, more: list.n > max, total };

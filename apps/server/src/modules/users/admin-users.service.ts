@@ -55,7 +55,8 @@ export async function listAllUsersJson(db: Db, opts: { q?: string; max: number }
   const [list, counts] = await Promise.all([
     readJson(db, sql`
       -- The rows straight from the list's index scan (the outer query reads them as \`u\` too); balance, referrer
-      -- and earnings by key, row by row: 10,000 index lookups beat hashing the whole users and accounts tables.
+      -- and earnings by key, row by row: 10,000 index lookups beat hashing the whole users and accounts tables. Each
+      -- row's JSON is its record \`r\` (db/json.ts).
       with page as (
         select u.id, u.full_name, u.email, u.phone, u.role, u.subscribed_at, u.referred_by, u.created_at,
                row_number() over (order by ${ADMIN_LIST_ORDER}) as rn
@@ -64,13 +65,13 @@ export async function listAllUsersJson(db: Db, opts: { q?: string; max: number }
         order by ${ADMIN_LIST_ORDER}
         limit ${opts.max + 1}
       )
-      select count(*)::int as n, coalesce(json_agg(json_build_object(
-               '_id', u.id, 'fullName', u.full_name, 'email', u.email, 'phone', u.phone, 'role', u.role,
-               'point', ${centsNumber('coalesce((select a.balance_cents from ledger_accounts a where a.user_id = u.id), 0)')},
-               'subscription', u.subscribed_at is not null, 'referredBy', (select r.email from users r where r.id = u.referred_by),
-               'referralEarnings', ${centsNumber(`(${REFERRAL_EARNED})`)}, 'createdAt', ${isoTime('u.created_at')}
-             ) order by u.rn) filter (where u.rn <= ${opts.max}), '[]')::text as json
-      from page u`),
+      select count(*)::int as n, coalesce(json_agg(r order by u.rn) filter (where u.rn <= ${opts.max}), '[]')::text as json
+      from page u cross join lateral (
+        select u.id as "_id", u.full_name as "fullName", u.email, u.phone, u.role,
+               ${centsNumber('coalesce((select a.balance_cents from ledger_accounts a where a.user_id = u.id), 0)')} as point,
+               u.subscribed_at is not null as subscription, (select ref.email from users ref where ref.id = u.referred_by) as "referredBy",
+               ${centsNumber(`(${REFERRAL_EARNED})`)} as "referralEarnings", ${isoTime('u.created_at')} as "createdAt"
+      ) r`),
     countUsers(db, opts.q, search),
   ]);
   return { json: list.json, more: list.n > opts.max, ...counts };

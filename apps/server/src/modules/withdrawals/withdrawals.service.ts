@@ -212,10 +212,8 @@ export const withdrawalRecords: MoneyRecordKind<WithdrawalRow, WithdrawalRecord>
   pendingCount: 'withdrawals_pending',
   toRecord,
   messages: { notFound: WITHDRAW_MSG.notFound, ambiguous: WITHDRAW_MSG.ambiguous },
-  extraJson: sql`json_build_object(
-    'fee', ${centsNumber(sql`${withdrawals.feeCents}`)}, 'net', ${centsNumber(sql`${withdrawals.amountCents} - ${withdrawals.feeCents}`)},
-    'payableAfter', case when ${withdrawals.payableAfter} is null then null else ${isoTime(sql`${withdrawals.payableAfter}`)} end,
-    'payoutTxId', ${withdrawals.payoutTxId})`,
+  extraFields: sql`${centsNumber('p.fee_cents')} as fee, ${centsNumber('p.amount_cents - p.fee_cents')} as net,
+    case when p.payable_after is null then null else ${isoTime('p.payable_after')} end as "payableAfter", p.payout_tx_id as "payoutTxId"`,
 };
 
 const auditView = (w: WithdrawalRow) => ({

@@ -1,4 +1,4 @@
-// The counts kept by triggers (migration 0005). Each is the sum of its shards' rows.
+// The counts kept by triggers (migrations 0005, 0023, 0027, 0033). Each is the sum of its shards' rows.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client.js';
 
@@ -15,6 +15,13 @@ export const rowCount = (name: RowCountName): SQL => sql`(select coalesce(sum(n)
 
 /** A kept sum that may pass 2^31 (cents), as a bigint scalar subquery. */
 export const rowSum = (name: PendingFigure): SQL => sql`(select coalesce(sum(n), 0)::bigint from row_counts where name = ${name})`;
+
+/** The dashboard's figures per UTC day (migration 0033), each named `<figure>:<YYYY-MM-DD>`. */
+type DayFigure = 'deposits_day_cents' | 'withdrawals_day_cents' | 'signups_day';
+
+/** A day's kept figure as a bigint scalar subquery, the day given as an SQL 'YYYY-MM-DD' text expression. */
+export const daySeries = (name: DayFigure, day: SQL): SQL =>
+  sql`(select coalesce(sum(n), 0)::bigint from row_counts where name = ${`${name}:`} || ${day})`;
 
 /** The count on its own. */
 export async function readRowCount(db: Pick<Db, 'execute'>, name: RowCountName): Promise<number> {

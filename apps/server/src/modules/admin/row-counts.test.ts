@@ -1,5 +1,6 @@
 // The trigger-kept counts (migration 0005) against count(*) after sign-ups, claims and withdrawal requests at
-// once, deletions, hidden records, role changes, bulk statements and audit records, and the pages showing them.
+// once, deletions, hidden records, role changes, bulk statements and audit records, and the pages showing them; the
+// dashboard's figures per UTC day (migration 0033) against the records' own sums by day.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signUp, signUpAs, type TestContext, startTestApp } from '../../../test/helpers.js';
@@ -27,7 +28,7 @@ async function counts() {
                      when 'withdrawals_pending' then (select count(*)::int from withdrawals where withdrawed = false and hidden_at is null)
                      when 'withdrawals_pending_cents' then (select coalesce(sum(amount_cents), 0)::int from withdrawals where withdrawed = false and hidden_at is null)
                      end as actual
-    from row_counts where name not like 'audit\_a%' group by name order by name`);
+    from row_counts where name not like 'audit\_a%' and name not like '%\_day%:%' group by name order by name`);
   return rows;
 }
 
@@ -41,6 +42,27 @@ async function expectAuditFilterCountsExact() {
     select coalesce(k.name, a.name) as name, k.n as kept, a.n as actual from kept k full join actual a on a.name = k.name`);
   expect(rows.length).toBeGreaterThan(0);
   for (const r of rows) expect(r.kept, r.name).toBe(r.actual);
+}
+
+/**
+ * The dashboard's series kept per UTC day (migration 0033) against sums by day of the records themselves: every day
+ * of every figure exact, none missing (a day whose kept rows net to zero is the same as no rows).
+ */
+async function expectDaySeriesExact() {
+  const { rows } = await ctx.db.execute<{ name: string; kept: string | null; actual: string | null }>(sql`
+    with kept as (select name, sum(n) as n from row_counts where name like '%\_day%:%' group by name having sum(n) <> 0),
+    actual as (
+      select 'deposits_day_cents:' || to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as name, sum(amount_cents) as n
+        from deposits where hidden_at is null group by 1
+      union all select 'withdrawals_day_cents:' || to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), sum(amount_cents)
+        from withdrawals where hidden_at is null group by 1
+      union all select 'signups_day:' || to_char(created_at at time zone 'UTC', 'YYYY-MM-DD'), count(*)
+        from users where role = 'USER' group by 1)
+    select coalesce(k.name, a.name) as name, k.n::text as kept, a.n::text as actual
+    from kept k full join (select * from actual where n <> 0) a on a.name = k.name order by 1`);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const r of rows) expect(r.kept, r.name).toBe(r.actual);
+  return rows;
 }
 
 const KEPT = [
@@ -86,6 +108,10 @@ test('20 sign-ups at once, deletions and role changes keep users_live exact, and
   expect(byAction.body.total).toBe(deletions.rows[0].n);
   expect(byAction.body.total).toBeGreaterThanOrEqual(3);
   expect((await admin.client.get(api('/admin/audit?page=1&limit=5&actor=nobody%40example.com'))).body.total).toBe(0);
+  // Today's sign-ups: the 20 (deletions keep them); the role change took one out and put it back.
+  const today = new Date().toISOString().slice(0, 10);
+  const signupsToday = (await expectDaySeriesExact()).find((r) => r.name === `signups_day:${today}`);
+  expect(Number(signupsToday?.kept)).toBeGreaterThanOrEqual(20);
 
   const list = await admin.client.get(api('/user/all?page=1&limit=5'));
   expect(list.body.total).toBe(after.users_live);
@@ -103,11 +129,16 @@ test('bulk statements move the counts once each; a rollback moves nothing; an ed
     select 'Bulk ' || i, 'bulk' || i || '@example.com', '+971500000000', 'x', 'bulk' || i, case when i = 3 then now() end
     from generate_series(1, 4) as i`);
   expect((await expectExact()).users_live).toBe(before.users_live + 3); // the 4th was inserted deleted
+  // Sign-ups by day: a bulk statement over three days moves each day once; staff are not sign-ups.
+  await ctx.db.execute(sql`update users set created_at = now() - (i.n || ' days')::interval from (values ('bulk1@example.com', 3), ('bulk2@example.com', 40), ('bulk3@example.com', 40)) as i(email, n) where users.email = i.email`);
+  await ctx.db.execute(sql`update users set role = 'ADMIN' where email = 'bulk4@example.com'`);
+  await expectDaySeriesExact();
   await ctx.db.execute(sql`update users set deleted_at = now() where email in ('bulk1@example.com', 'bulk2@example.com')`);
   await ctx.db.execute(sql`update users set deleted_at = null where email = 'bulk3@example.com'`);
   expect((await expectExact()).users_live).toBe(before.users_live + 2);
   await ctx.db.execute(sql`delete from users where email like 'bulk%@example.com'`);
   expect((await expectExact()).users_live).toBe(before.users_live);
+  await expectDaySeriesExact();
 
   await expect(
     ctx.db.transaction(async (tx) => {
@@ -116,6 +147,7 @@ test('bulk statements move the counts once each; a rollback moves nothing; an ed
     }),
   ).rejects.toThrow('roll back');
   expect(await expectExact()).toEqual(before);
+  await expectDaySeriesExact();
   // A bulk insert of audit records and their deletion move the actor and action counts once each.
   await ctx.db.execute(sql`insert into audit_log (actor_id, action, target_type) select ${admin.user._id}, 'test.bulk', 'x' from generate_series(1, 7)`);
   await expectAuditFilterCountsExact();
@@ -144,6 +176,7 @@ test('deposit claims and withdrawal requests at once, then hidden by the desk: t
   expect(now.deposits_pending_cents).toBe(before.deposits_pending_cents + 12_000);
   expect(now.withdrawals_pending).toBe(before.withdrawals_pending + 10);
   expect(now.withdrawals_pending_cents).toBe(before.withdrawals_pending_cents + 10_000);
+  await expectDaySeriesExact();
 
   // The desk hides two of each (a pending deposit is hidden; a pending withdrawal is refunded, then hidden).
   for (const r of claims.slice(0, 2)) expect((await admin.client.del(api(`/deposit/deposit/${r.body.deposit._id}`))).status).toBe(200);
@@ -183,4 +216,22 @@ test('deposit claims and withdrawal requests at once, then hidden by the desk: t
       expect(rows[0].n, `${d.path} ${status}`).toBeGreaterThan(0);
     }
   }
+  // Hidden, approved and processed records, then two moved to other days (one of them into the dashboard's first
+  // day, one out of its window) and one deleted: the series by day stays exact, and the dashboard shows it.
+  await ctx.db.execute(sql`update deposits set created_at = now() - interval '29 days' where id = ${claims[4].body.deposit._id}`);
+  await ctx.db.execute(sql`update withdrawals set created_at = now() - interval '31 days' where id = ${requests[4].body.withdrawal._id}`);
+  await ctx.db.execute(sql`delete from deposits where id = ${claims[5].body.deposit._id}`);
+  const series = await expectDaySeriesExact();
+  const kept = new Map(series.map((r) => [r.name, Number(r.kept ?? 0)]));
+  const days = (await admin.client.get(api('/admin/dashboard'))).body.series as { day: string; deposits: number; withdrawals: number; signups: number }[];
+  expect(days).toHaveLength(30);
+  for (const d of days) {
+    expect(d, d.day).toEqual({
+      day: d.day,
+      deposits: (kept.get(`deposits_day_cents:${d.day}`) ?? 0) / 100,
+      withdrawals: (kept.get(`withdrawals_day_cents:${d.day}`) ?? 0) / 100,
+      signups: kept.get(`signups_day:${d.day}`) ?? 0,
+    });
+  }
+  expect(days[0].deposits).toBeGreaterThanOrEqual(12);
 });

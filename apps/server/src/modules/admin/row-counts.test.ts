@@ -129,7 +129,7 @@ test('bulk statements move the counts once each; a rollback moves nothing; an ed
     select 'Bulk ' || i, 'bulk' || i || '@example.com', '+971500000000', 'x', 'bulk' || i, case when i = 3 then now() end
     from generate_series(1, 4) as i`);
   expect((await expectExact()).users_live).toBe(before.users_live + 3); // the 4th was inserted deleted
-  // Sign-ups by day: a bulk statement over three days moves each day once; staff are not sign-ups.
+  // Sign-ups by day: one statement moves three members to other days (each day's figure follows); staff are not sign-ups.
   await ctx.db.execute(sql`update users set created_at = now() - (i.n || ' days')::interval from (values ('bulk1@example.com', 3), ('bulk2@example.com', 40), ('bulk3@example.com', 40)) as i(email, n) where users.email = i.email`);
   await ctx.db.execute(sql`update users set role = 'ADMIN' where email = 'bulk4@example.com'`);
   await expectDaySeriesExact();

@@ -23,6 +23,9 @@ const toast = (page: Page, text: string | RegExp) => expect(page.getByRole('stat
 const confirmDialog = (page: Page) => page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
 
 test('deposit → approval → transfer → withdrawal → processing, with a statement and CSV that agree', async ({ browser }) => {
+  // Three contexts, two sign-ups and a login (argon2), eight axe scans and a download: on a loaded two-core host
+  // beside the other shard and the API tests it passed the default 120 s (CI of 2026-11-29).
+  test.setTimeout(240_000);
   const A = newUser('alice');
   const B = newUser('bob');
   const txHash = randomBytes(32).toString('hex');

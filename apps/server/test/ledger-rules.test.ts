@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SYSTEM_ACCOUNTS } from '../src/ledger/accounts.js';
@@ -199,6 +200,41 @@ describe('ledger_post, the posting function behind post()', () => {
     expect(await balance(ctx, a)).toBe(0);
     expect(await balance(ctx, b)).toBe(777);
     await expectLedgerClean(ctx);
+  });
+  test('its account query runs on one cached generic plan through the two unique indexes (migration 0034), not planned again at each call', async () => {
+    // The plans the function's statements ran, as auto_explain reports them to this one connection (the plan cache
+    // is per connection). A plan made for the actual values shows the arrays as literals; the generic one, as $n.
+    // Left to choose, the cache re-planned this query at every call: its generic plan guesses ten accounts an array.
+    const client = new pg.Client({ connectionString: ctx.databaseUrl });
+    await client.connect();
+    const plans: string[] = [];
+    client.on('notice', (n) => {
+      // The account query's plan; not the foreign-key checks' (also LockRows on ledger_accounts, by id).
+      if (/FROM ledger_accounts\s+WHERE user_id = ANY/.test(n.message ?? '')) plans.push(n.message ?? '');
+    });
+    try {
+      await client.query(`LOAD 'auto_explain'`);
+      await client.query(`SET auto_explain.log_min_duration = 0`);
+      await client.query(`SET auto_explain.log_nested_statements = on`);
+      await client.query(`SET client_min_messages = log`);
+      await client.query('BEGIN'); // rolled back: nothing stays
+      for (let i = 0; i < 8; i++) {
+        await client.query(`select ledger_post('test', $1, null, null, array[$2, null]::uuid[], array[null, 'equity:adjustments']::text[], array[1, -1]::bigint[])`, [
+          `generic-plan:${userId}:${i}`,
+          userId,
+        ]);
+      }
+      await client.query('ROLLBACK');
+    } finally {
+      await client.end();
+    }
+    expect(plans).toHaveLength(8);
+    for (const plan of plans) {
+      expect(plan).toMatch(/Bitmap Index Scan on ledger_accounts_user_id_unique/);
+      expect(plan).toMatch(/Bitmap Index Scan on ledger_accounts_code_unique/);
+      expect(plan).toMatch(/Index Cond: \(user_id = ANY \(\$\d+\)\)/);
+      expect(plan).not.toMatch(/Seq Scan/);
+    }
   });
 });
 

@@ -121,6 +121,7 @@ export async function lighthouseScores(baseUrl, pages, { runs = 3, log, session,
   const measured = [...pages.map((path) => ({ path, key: path, lang: 'en' })), ...arabicPages.map((path) => ({ path, key: arabic(path), lang: 'ar' }))];
   for (const { path: page, key, lang } of measured) {
     const perRun = [];
+    let retries = 0;
     try {
     for (let r = 0; r < runs; r++) {
       // Each run on a quiet machine (lib.mjs): what the server still does after the loads is not the page's.
@@ -150,7 +151,17 @@ export async function lighthouseScores(baseUrl, pages, { runs = 3, log, session,
         if (lang === 'ar' && (!catalogs.includes('ar-shell') || catalogs.some((c) => c.startsWith('en-')))) {
           throw new Error(`lighthouse ${key}: not shown in Arabic (catalogs downloaded: ${catalogs.join(', ') || 'none'})`);
         }
-        if (lhr.runtimeError) log(`lighthouse ${key}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError) {
+          log(`lighthouse ${key}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+          // Lighthouse could not measure the page at all (its own error, such as NO_NAVSTART, "Please run Lighthouse
+          // again"): no score, not a run of the page. Run it again, twice at most; a third error stays a run without
+          // scores, which misses the goal.
+          if (retries < 2) {
+            retries++;
+            r--;
+            continue;
+          }
+        }
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]));
         const failed = Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 1 && ['binary', 'numeric'].includes(a.scoreDisplayMode))

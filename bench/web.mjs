@@ -144,23 +144,24 @@ export async function lighthouseScores(baseUrl, pages, { runs = 3, log, session,
           onlyCategories: CATEGORIES,
           ...(keep ? { disableStorageReset: true } : {}),
         });
-        if (asUser && new URL(result.lhr.finalDisplayedUrl).pathname !== page) throw new Error(`lighthouse ${page}: not signed in (ended on ${result.lhr.finalDisplayedUrl})`);
         const lhr = result.lhr;
-        // In Arabic the page must have loaded the Arabic texts, and no English catalog.
-        const catalogs = catalogsOf(lhr);
-        if (lang === 'ar' && (!catalogs.includes('ar-shell') || catalogs.some((c) => c.startsWith('en-')))) {
-          throw new Error(`lighthouse ${key}: not shown in Arabic (catalogs downloaded: ${catalogs.join(', ') || 'none'})`);
-        }
         if (lhr.runtimeError) {
           log(`lighthouse ${key}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
           // Lighthouse could not measure the page at all (its own error, such as NO_NAVSTART, "Please run Lighthouse
           // again"): no score, not a run of the page. Run it again, twice at most; a third error stays a run without
-          // scores, which misses the goal.
+          // scores, which misses the goal. Checked before the page's own checks below: a run
+          // that measured nothing may lack the final URL and the downloads they read.
           if (retries < 2) {
             retries++;
             r--;
             continue;
           }
+        }
+        if (asUser && new URL(lhr.finalDisplayedUrl).pathname !== page) throw new Error(`lighthouse ${page}: not signed in (ended on ${lhr.finalDisplayedUrl})`);
+        // In Arabic the page must have loaded the Arabic texts, and no English catalog.
+        const catalogs = catalogsOf(lhr);
+        if (lang === 'ar' && (!catalogs.includes('ar-shell') || catalogs.some((c) => c.startsWith('en-')))) {
+          throw new Error(`lighthouse ${key}: not shown in Arabic (catalogs downloaded: ${catalogs.join(', ') || 'none'})`);
         }
         const scores = Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c].score * 100)]));
         const failed = Object.values(lhr.audits)

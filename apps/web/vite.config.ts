@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { isSimple, NEEDS_RUNTIME, type Compiled } from './src/lib/messages-demand';
+import { HERO_ART } from './src/features/marketing/hero-art';
 
 /**
  * Writes file.br and file.gz beside every text file of the build (when smaller), so the server can send
@@ -96,6 +97,8 @@ function lazyPages(file: string, fail: (message: string) => never): Map<string, 
  * `lazyPage(() => import('…'), …)`. The signed-in pages of src/app/area-routes.tsx (`element: <XPage />` or
  * `Component: XPage`) get the area chunk, their page, the query provider and the session cache with it, so a
  * signed-in first load (e.g. /user/dashboard) fetches them all at once instead of one after another.
+ * `images`: a page's picture that is its largest paint (the home page's hero, hero-art.ts), hinted with the page
+ * so it does not wait for the main chunk to run and draw it.
  */
 function routePreload(): Plugin {
   let outDir = 'dist';
@@ -105,6 +108,7 @@ function routePreload(): Plugin {
   let head: string[] = [];
   let messages: Record<string, Record<string, { file: string; runtime: boolean }>> = {};
   let runtimeFiles: string[] = [];
+  let images: [string, string[]][] = [];
   return {
     name: 'route-preload',
     apply: 'build',
@@ -180,9 +184,13 @@ function routePreload(): Plugin {
       if (!dashboard) this.error('route-preload: no entry for /user/dashboard');
       if (!dashboard[2].includes('app')) this.error('route-preload: /user/dashboard loads no `app` messages (lazyPage options not read)');
       if (table.length === 0) this.error('route-preload: no lazy route found in src/app/router.tsx');
+      images = [['^/$', [HERO_ART.src]]];
+      for (const [, files] of images) {
+        for (const f of files) if (!existsSync(path.join(root, 'public', f))) this.error(`route-preload: ${f} is not in public/`);
+      }
     },
     async writeBundle() {
-      const out = { head, entry: entryImports, runtime: runtimeFiles, messages, routes: table };
+      const out = { head, entry: entryImports, runtime: runtimeFiles, messages, routes: table, images };
       await writeFile(path.join(outDir, 'route-preload.json'), `${JSON.stringify(out)}\n`);
     },
   };

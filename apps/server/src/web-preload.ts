@@ -1,10 +1,13 @@
 // Preload hints for the web app's first load. The web build writes dist/route-preload.json: what index.html loads
 // before the first paint (`head`: theme-init.js, the stylesheet, the main chunk), the main chunk's imports
 // (`entry`), the message catalogs by language and bundle (`messages`) and the chunk of Lingui's runtime
-// (`runtime`), and each lazy route's pattern, its chunks with their imports and its message bundles (`routes`).
+// (`runtime`), each lazy route's pattern, its chunks with their imports and its message bundles (`routes`), and the
+// pictures that are a page's largest paint (`images`: the home page's hero).
 // A page request answered with index.html gets `Link: </assets/…>; rel=modulepreload` for the entry's imports and
 // its route's chunks, and `rel=preload; as=fetch` for its catalogs in the reader's language, so the browser
-// fetches them beside the main chunk instead of after it has run, and no JavaScript has to carry the table.
+// fetches them beside the main chunk instead of after it has run, and no JavaScript has to carry the table. Such a
+// picture gets `rel=preload; as=image`, last: it is small, and the browser would otherwise ask for it only once the
+// main chunk has run and drawn it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES, trimTrailingSlashes, type Language } from '@app/contract';
@@ -12,6 +15,7 @@ import { LANGUAGES, trimTrailingSlashes, type Language } from '@app/contract';
 const SAFE_FILE = /^[\w.-]+\.js$/;
 const SAFE_HEAD = /^\/(assets\/)?[\w.-]+\.(js|css)$/;
 const SAFE_CATALOG = /^messages-[\w-]+\.json$/;
+const SAFE_IMAGE = /^\/art\/[\w-]+\.(svg|png|webp|avif)$/;
 
 type Catalogs = Partial<Record<Language, Record<string, { file: string; runtime: boolean }>>>;
 
@@ -28,7 +32,15 @@ export function routePreloader(webDist: string): (url: string, lang?: Language) 
     runtime = [],
     messages = {},
     routes,
-  } = JSON.parse(readFileSync(file, 'utf8')) as { head?: string[]; entry?: string[]; runtime?: string[]; messages?: Catalogs; routes: [string, string[], string[]?][] };
+    images = [],
+  } = JSON.parse(readFileSync(file, 'utf8')) as {
+    head?: string[];
+    entry?: string[];
+    runtime?: string[];
+    messages?: Catalogs;
+    routes: [string, string[], string[]?][];
+    images?: [string, string[]][];
+  };
   const check = (files: string[], safe: RegExp) => {
     const unsafe = files.find((f) => !safe.test(f));
     if (unsafe) throw new Error(`route-preload.json names an unexpected file: ${unsafe}`);
@@ -60,8 +72,14 @@ export function routePreloader(webDist: string): (url: string, lang?: Language) 
     return { route: new RegExp(pattern, 'i'), link: byLang as Record<Language, string> };
   });
   const otherwise = always.length ? always.join(', ') : undefined;
+  const pictures = images.map(([pattern, files]) => ({
+    route: new RegExp(pattern, 'i'),
+    links: check(files, SAFE_IMAGE).map((f) => `<${f}>; rel=preload; as=image; fetchpriority=high`),
+  }));
   return (url, lang = 'en') => {
     const pathname = trimTrailingSlashes(url.split('?', 1)[0]) || '/';
-    return table.find((r) => r.route.test(pathname))?.link[lang] ?? otherwise;
+    const link = table.find((r) => r.route.test(pathname))?.link[lang] ?? otherwise;
+    const picture = pictures.find((p) => p.route.test(pathname))?.links ?? [];
+    return picture.length ? [...(link ? [link] : []), ...picture].join(', ') : link;
   };
 }

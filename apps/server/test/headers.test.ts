@@ -34,6 +34,7 @@ beforeAll(async () => {
         ['^/blog/[^/]+$', ['article-page-C3.js'], []],
         ['^/user/dashboard$', ['app-D1.js'], ['app', 'auth']],
       ],
+      images: [['^/$', ['/art/hero.svg']]],
     }),
   );
   ctx = await startTestApp({ WEB_DIST: webDist });
@@ -221,7 +222,9 @@ describe('route preload hints (Link) on the web app\'s pages', () => {
     expect(await link('/Login/?next=%2Fprofile')).toBe(login); // the client router's matching: any case, trailing slash
     expect(await link('/blog/some-article')).toBe([...always, hint('article-page-C3.js')].join(', '));
     expect(await link('/blog/a/b')).toBe(always.join(', '));
-    expect(await link('/')).toBe(always.join(', '));
+    // The home page's hero picture (its largest paint) comes with it, and with no other page.
+    expect(await link('/')).toBe([...always, '</art/hero.svg>; rel=preload; as=image; fetchpriority=high'].join(', '));
+    expect(await link('/?ref=abc')).toContain('</art/hero.svg>');
     expect(await link('/some/client/route')).toBe(always.join(', '));
     expect(await link('/api/v1/health')).toBeNull();
     expect(await link('/assets/app.js')).toBeNull();
@@ -242,7 +245,7 @@ describe('route preload hints (Link) on the web app\'s pages', () => {
     expect(res.headers.get('vary')).toMatch(/Accept-Language, Cookie/);
   });
 
-  test('a table naming anything but a plain .js file name is refused at start-up', async () => {
+  test('a table naming anything but a plain .js file name (or a picture of /art/) is refused at start-up', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'points-preload-'));
     await writeFile(path.join(dir, 'route-preload.json'), JSON.stringify({ routes: [['^/x$', ['a.js>; rel=preload, <https://evil.example/x.js']]] }));
     expect(() => routePreloader(dir)).toThrow(/unexpected file/);
@@ -255,6 +258,10 @@ describe('route preload hints (Link) on the web app\'s pages', () => {
     const badCatalog = { messages: { en: { app: { file: 'x.json>; rel=preload, <https://evil.example/y', runtime: false } } }, routes: [['^/x$', [], ['app']]] };
     await writeFile(path.join(dir, 'route-preload.json'), JSON.stringify(badCatalog));
     expect(() => routePreloader(dir)).toThrow(/unexpected file/);
+    for (const picture of ['/art/../../etc/passwd.svg', 'https://evil.example/x.svg', '/art/x.svg>; rel=preload, <https://evil.example/y.svg', '/assets/x.js']) {
+      await writeFile(path.join(dir, 'route-preload.json'), JSON.stringify({ routes: [], images: [['^/$', [picture]]] }));
+      expect(() => routePreloader(dir), picture).toThrow(/unexpected file/);
+    }
     expect(routePreloader(path.join(dir, 'missing'))('/login')).toBeUndefined();
   });
 });

@@ -35,7 +35,7 @@ async function firstLoad(browser: Browser, from: BrowserContext | { locale: stri
   const warnings: string[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
-    if (url.pathname.startsWith('/assets/') || url.pathname === '/theme-init.js') fetched.set(url.pathname, (fetched.get(url.pathname) ?? 0) + 1);
+    if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/art/') || url.pathname === '/theme-init.js') fetched.set(url.pathname, (fetched.get(url.pathname) ?? 0) + 1);
     const call = `${url.pathname}${url.search}`;
     if (url.pathname.startsWith('/api/v1/') && req.method() === 'GET') calls.set(call, (calls.get(call) ?? 0) + 1);
   });
@@ -122,4 +122,22 @@ test('a public first load in Arabic gets its catalog hinted from the browser\'s 
   });
   expectHintsUsedOnce(load);
   expect(load.hinted.filter((f) => /\/messages-/.test(f)).map((f) => /messages-(\w+-\w+)-/.exec(f)![1])).toEqual(['ar-auth']);
+});
+
+test('the home page\'s hero picture, its largest paint, is hinted with the page and fetched once, in both languages', async ({ browser }) => {
+  for (const [locale, heading] of [['en-US', 'A clear, simple home for your USDT points'], ['ar-AE', null]] as const) {
+    const load = await firstLoad(browser, { locale }, '/', async (p) => {
+      await expect(p.locator('html')).toHaveAttribute('lang', locale.slice(0, 2));
+      if (heading) await expect(p.getByRole('heading', { level: 1 })).toContainText(heading);
+      await expect(p.getByTestId('hero-art')).toHaveJSProperty('complete', true);
+    });
+    expectHintsUsedOnce(load);
+    expect(load.hinted, locale).toContain('/art/hero.svg');
+  }
+  // No other page hints it.
+  const login = await firstLoad(browser, { locale: 'en-US' }, '/login', async (p) => {
+    await expect(p.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
+  });
+  expect(login.hinted).not.toContain('/art/hero.svg');
+  expect(login.fetched.has('/art/hero.svg')).toBe(false);
 });

@@ -244,6 +244,7 @@ export async function seed(url, { adminEmail, log, scale = 1 }) {
            order by at
          ) as x`);
       await q('delete from notification_email_outbox');
+      await q('delete from notification_email_outbox_sets');
       await q('commit');
     });
 

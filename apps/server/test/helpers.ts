@@ -316,7 +316,8 @@ export async function waitForEmailQueueIdle(ctx: { db: Db }, timeoutMs = 30_000)
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await ctx.db.execute<{ n: number }>(
-      sql`select (select count(*) from graphile_worker._private_jobs where attempts < max_attempts)::int + (select count(*) from notification_email_outbox)::int as n`,
+      sql`select (select count(*) from graphile_worker._private_jobs where attempts < max_attempts)::int + (select count(*) from notification_email_outbox)::int
+        + (select count(*) from notification_email_outbox_sets)::int as n`,
     );
     if (rows[0].n === 0) return;
     if (Date.now() > deadline) throw new Error(`the e-mail queue still holds ${rows[0].n} job(s) after ${timeoutMs} ms`);

@@ -8,6 +8,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { closeTestAppWithSmtp, signUp, signUpAs, startTestAppWithSmtp, waitForEmailQueueIdle, type TestContext } from './helpers.js';
 import { fund } from './money-helpers.js';
 import { deliverAnnouncement } from '../src/modules/notifications/announcements.service.js';
+import { EMAIL_BATCH_SIZE, EMAIL_BATCH_TASK, sweepEmailOutbox } from '../src/modules/notifications/email-jobs.js';
+import { notifyMany } from '../src/modules/notifications/notify.js';
+import { transfer as transferInTx } from '../src/modules/points/points.service.js';
+import type { Tx } from '../src/db/client.js';
 import type { SmtpSink } from './smtp-sink.js';
 
 let smtp: SmtpSink;
@@ -72,6 +76,79 @@ describe('a transfer', () => {
     // Recorded as accepted, and no job left behind.
     const sent = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from notification_emails e join notifications n on n.id = e.notification_id where n.user_id = ${recipient.user._id}`);
     expect(sent.rows[0].n).toBe(1);
+  });
+});
+
+/** Runs `fn` in a transaction that is rolled back: what it wrote is never seen by the app's own sweeper. */
+async function rolledBack(fn: (tx: Tx) => Promise<void>): Promise<void> {
+  const undo = new Error('rolled back on purpose');
+  await expect(
+    ctx.db.transaction(async (tx) => {
+      await fn(tx);
+      throw undo;
+    }),
+  ).rejects.toBe(undo);
+}
+
+const outboxSets = (tx: Tx) =>
+  tx
+    .execute<{ first_id: string; notification_ids: string[] }>(sql`select first_id, notification_ids from notification_email_outbox_sets order by first_id`)
+    .then((r) => r.rows.map((x) => ({ first_id: Number(x.first_id), notification_ids: x.notification_ids.map(Number) })));
+const outboxSingles = (tx: Tx) => tx.execute<{ n: number }>(sql`select count(*)::int as n from notification_email_outbox`).then((r) => r.rows[0].n);
+const batchJobs = (tx: Tx) =>
+  tx
+    .execute<{ ids: number[] }>(sql`select payload->'ids' as ids from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = ${EMAIL_BATCH_TASK} order by j.id`)
+    .then((r) => r.rows.map((x) => x.ids.map(Number)));
+
+describe('the e-mail outbox (decision 031)', () => {
+  test("a statement's notifications are one outbox row with all their ids: a transfer's two, three told at once", async () => {
+    await waitForEmailQueueIdle(ctx);
+    const sender = await signUp(ctx);
+    const recipient = await signUp(ctx);
+    const others = await Promise.all([signUp(ctx), signUp(ctx)]);
+    await fund(ctx, sender.user._id, 1_000);
+    await rolledBack(async (tx) => {
+      await transferInTx(tx, { id: sender.user._id, email: sender.user.email, fullName: sender.user.fullName }, { recipientEmail: recipient.user.email, points: 1 });
+      const ids = (await tx.execute<{ id: string }>(sql`select id from notifications where user_id in (${sender.user._id}, ${recipient.user._id}) and kind like 'transfer_%' order by id`)).rows.map((r) => Number(r.id));
+      expect(ids).toHaveLength(2);
+      expect(await outboxSets(tx)).toEqual([{ first_id: ids[0], notification_ids: ids }]);
+      await notifyMany(tx, [sender, ...others].map((u) => ({ userId: u.user._id, kind: 'password_changed' as const, params: {} })));
+      const sets = await outboxSets(tx);
+      expect(sets).toHaveLength(2);
+      expect(sets[1].notification_ids).toHaveLength(3);
+      expect(sets[1].first_id).toBe(sets[1].notification_ids[0]);
+      expect(await outboxSingles(tx)).toBe(0);
+    });
+  });
+
+  test('a sweep takes whole rows up to the batch size, oldest first, then the rows an earlier release wrote', async () => {
+    await waitForEmailQueueIdle(ctx);
+    await rolledBack(async (tx) => {
+      // Ids the sweep only moves (no such notifications: their job, never committed, would skip them).
+      const base = 9_000_000_000;
+      const at = (k: number) => sql`${base + k}::bigint`;
+      const pairs = 150; // 300 ids in rows of two
+      await tx.execute(sql`insert into notification_email_outbox_sets (first_id, notification_ids)
+        select ${at(0)} + 2 * i, array[${at(0)} + 2 * i, ${at(0)} + 2 * i + 1] from generate_series(0, ${pairs - 1}) i`);
+      await tx.execute(sql`insert into notification_email_outbox (notification_id) select ${at(10_000)} + i from generate_series(0, 29) i`);
+      const before = await batchJobs(tx);
+
+      expect(await sweepEmailOutbox(tx)).toEqual({ taken: EMAIL_BATCH_SIZE, more: true });
+      expect(await sweepEmailOutbox(tx)).toEqual({ taken: 100 + 30, more: false });
+      expect(await sweepEmailOutbox(tx)).toEqual({ taken: 0, more: false });
+      const jobs = (await batchJobs(tx)).slice(before.length);
+      expect(jobs).toHaveLength(2);
+      expect(jobs[0]).toEqual(Array.from({ length: EMAIL_BATCH_SIZE }, (_, i) => base + i));
+      expect(jobs[1]).toEqual([...Array.from({ length: 100 }, (_, i) => base + EMAIL_BATCH_SIZE + i), ...Array.from({ length: 30 }, (_, i) => base + 10_000 + i)]);
+      expect(await outboxSets(tx)).toEqual([]);
+      expect(await outboxSingles(tx)).toBe(0);
+
+      // A row of more ids than a batch holds is taken alone, and the sweep says there may be more.
+      await tx.execute(sql`insert into notification_email_outbox_sets (first_id, notification_ids)
+        values (${at(20_000)}, array(select ${at(20_000)} + i from generate_series(0, 249) i)), (${at(30_000)}, array[${at(30_000)}])`);
+      expect(await sweepEmailOutbox(tx)).toEqual({ taken: 250, more: true });
+      expect(await sweepEmailOutbox(tx)).toEqual({ taken: 1, more: false });
+    });
   });
 });
 

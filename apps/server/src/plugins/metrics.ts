@@ -59,7 +59,8 @@ async function readDatabaseGauges(db: Db, chainPollerOn: boolean): Promise<void>
   // A batch job carries up to 200 e-mails (ids), any other job one; a job out of attempts is dead.
   const { rows } = await db.execute<{ outbox: number; queued: number; dead: number; last_success: number | null; lag: number | null }>(sql`
     select
-      (select count(*) from notification_email_outbox)::int as outbox,
+      (select count(*) from notification_email_outbox)::int
+        + (select coalesce(sum(cardinality(notification_ids)), 0) from notification_email_outbox_sets)::int as outbox,
       (select coalesce(sum(case when json_typeof(payload->'ids') = 'array' then json_array_length(payload->'ids') else 1 end), 0)
          from graphile_worker._private_jobs where attempts < max_attempts)::int as queued,
       (select count(*) from graphile_worker._private_jobs where attempts >= max_attempts)::int as dead,

@@ -56,11 +56,21 @@ export const serverSecrets = pgTable('server_secrets', {
 });
 
 /**
- * Notifications whose e-mail is still to be queued (migration 0021, decision 023): the statement that inserts
- * notifications (notify.ts) adds a row per notification (announcements excepted); the e-mail sweeper
- * (email-queue.ts) takes them out in batches and queues one job per batch. No foreign key: a check per row on the
- * money path, for a row that lives a fraction of a second (a notification gone meanwhile is skipped by the job).
+ * Notifications whose e-mail is still to be queued, one row per notification (migration 0021, decision 023): what an
+ * instance of the release before decision 031 writes during a rolling upgrade. The e-mail sweeper (email-jobs.ts)
+ * empties it with the table below. No foreign key: a check per row on the money path, for a row that lives a
+ * fraction of a second (a notification gone meanwhile is skipped by the job).
  */
 export const notificationEmailOutbox = pgTable('notification_email_outbox', {
   notificationId: bigint('notification_id', { mode: 'number' }).primaryKey(),
+});
+
+/**
+ * Notifications whose e-mail is still to be queued, one row per statement that wrote them (migration 0035, decision
+ * 031): notify.ts records the statement's notifications (announcements excepted) here, keyed by the first id; the
+ * e-mail sweeper takes whole rows and queues one job per batch. No foreign key, for the reason above.
+ */
+export const notificationEmailOutboxSets = pgTable('notification_email_outbox_sets', {
+  firstId: bigint('first_id', { mode: 'number' }).primaryKey(),
+  notificationIds: bigint('notification_ids', { mode: 'number' }).array().notNull(),
 });

@@ -26,20 +26,40 @@ export function watchEmailOutbox(wake: () => void): () => void {
 }
 
 /**
- * One statement (its own transaction): takes up to EMAIL_BATCH_SIZE notifications out of the e-mail outbox (rows
- * another sweeper holds are skipped, so instances share the work) and queues one job for them all. Returns how many
- * it took. The outbox row and the job change hands in one commit: nothing is lost or queued twice.
+ * One statement (its own transaction): takes notifications out of the e-mail outbox, oldest first, and queues one job
+ * for them all. The outbox holds one row per statement that wrote notifications, with all their ids
+ * (notification_email_outbox_sets, decision 031), and, from an instance of an earlier release during a rolling
+ * upgrade, one row per notification (notification_email_outbox, decision 023): a sweep takes whole rows of both,
+ * up to EMAIL_BATCH_SIZE ids in all (a single row with more is taken alone). Rows another sweeper holds are
+ * skipped, so instances share the work. The rows and the job change hands in one commit: nothing is lost or queued
+ * twice. Returns how many notifications it took, and whether it left rows it could have taken (sweep again).
  */
-export async function sweepEmailOutbox(db: DbOrTx): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`
-    with taken as (
+export async function sweepEmailOutbox(db: DbOrTx): Promise<{ taken: number; more: boolean }> {
+  const { rows } = await db.execute<{ n: number; more: boolean }>(sql`
+    with candidates as materialized (
+      select first_id, cardinality(notification_ids) as k from notification_email_outbox_sets
+      order by first_id limit ${EMAIL_BATCH_SIZE} for update skip locked
+    ), picked as materialized (
+      select first_id, upto from (select first_id, sum(k) over (order by first_id) as upto, k from candidates) c
+      where upto <= ${EMAIL_BATCH_SIZE} or upto = k
+    ), sets as (
+      delete from notification_email_outbox_sets where first_id in (select first_id from picked) returning notification_ids
+    ), room as materialized (
+      select ${EMAIL_BATCH_SIZE} - coalesce(max(upto), 0) as n from picked
+    ), singles as (
       delete from notification_email_outbox where notification_id in (
-        select notification_id from notification_email_outbox order by notification_id limit ${EMAIL_BATCH_SIZE} for update skip locked)
+        select notification_id from notification_email_outbox order by notification_id
+        limit (select greatest(n, 0) from room) for update skip locked)
       returning notification_id as id
+    ), taken as (
+      select unnest(notification_ids) as id from sets union all select id from singles
     ), ids as (select coalesce(json_agg(id order by id), '[]'::json) as ids, count(*)::int as n from taken)
-    select ids.n, case when ids.n > 0 then graphile_worker.add_job(${EMAIL_BATCH_TASK}, json_build_object('ids', ids.ids), max_attempts => ${EMAIL_MAX_ATTEMPTS}) end is not null as queued
+    select ids.n,
+      (select count(*) from candidates) > (select count(*) from picked) or (select count(*) from candidates) = ${EMAIL_BATCH_SIZE}
+        or (select count(*) from singles) = (select greatest(n, 0) from room) and (select n from room) > 0 as more,
+      case when ids.n > 0 then graphile_worker.add_job(${EMAIL_BATCH_TASK}, json_build_object('ids', ids.ids), max_attempts => ${EMAIL_MAX_ATTEMPTS}) end is not null as queued
     from ids`);
-  return rows[0]?.n ?? 0;
+  return { taken: rows[0]?.n ?? 0, more: rows[0]?.more ?? false };
 }
 
 /**

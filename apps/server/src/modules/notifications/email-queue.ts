@@ -1,8 +1,8 @@
 // The notification e-mail queue (decisions 014 and 023): graphile-worker 0.16 on the platform's PostgreSQL.
-// A notification's insert records it in notification_email_outbox in the same statement, so it is there if and only
-// if that change committed; each instance's sweeper moves the outbox into batch jobs (one per EMAIL_BATCH_SIZE
-// notifications), shortly after this process wrote notifications, and every few seconds for the others' (or a
-// sweep that failed). Every instance runs workers in its own process; a job that
+// A notification's insert records it in the e-mail outbox in the same statement (one row for all the statement's
+// notifications, decision 031), so it is there if and only if that change committed; each instance's sweeper moves the
+// outbox into batch jobs (one per EMAIL_BATCH_SIZE notifications), shortly after this process wrote notifications,
+// and every few seconds for the others' (or a sweep that failed). Every instance runs workers in its own process; a job that
 // fails (SMTP down, refusing) is retried with the library's exponential backoff (e^attempt seconds, at most 25
 // attempts). The job looks up notification_emails first and records there what SMTP accepted, so a retried job
 // never sends an e-mail twice once SMTP took it.
@@ -22,7 +22,7 @@ import { categoryOf, notificationEmail } from './email.js';
 import { localisedText } from './notifications.service.js';
 import { unsubscribeKey, unsubscribeToken } from './unsubscribe.js';
 import { deliverAnnouncement } from './announcements.service.js';
-import { ANNOUNCEMENT_TASK, EMAIL_BATCH_SIZE, EMAIL_BATCH_TASK, EMAIL_TASK, enqueueEmailsSql, sweepEmailOutbox, watchEmailOutbox } from './email-jobs.js';
+import { ANNOUNCEMENT_TASK, EMAIL_BATCH_TASK, EMAIL_TASK, enqueueEmailsSql, sweepEmailOutbox, watchEmailOutbox } from './email-jobs.js';
 
 /** Workers per instance, each sending one e-mail at a time. */
 const WORKERS = 2;
@@ -243,7 +243,7 @@ export async function startEmailWorker(deps: EmailDeps & { log: QueueLog; ratePe
   let lastWriteAt = -Infinity;
   let sweeping: Promise<void> | undefined;
   const sweepOutbox = async () => {
-    while (!stopped && (await sweepEmailOutbox(deps.db)) >= EMAIL_BATCH_SIZE);
+    while (!stopped && (await sweepEmailOutbox(deps.db)).more);
   };
   const scheduleSweep = (delay: number) => {
     if (stopped) return;

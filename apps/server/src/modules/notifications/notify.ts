@@ -10,8 +10,9 @@
 // writers and an exclusive lock per user concerned (advisory, in user order: no deadlock between two writers);
 // a bulk write (`notifyAudience`, announcements) takes the whole-table lock exclusively. So no id of a user is
 // drawn while an earlier one of theirs is still uncommitted.
-// E-mail: the same statement records each notification (announcements excepted) in notification_email_outbox
-// (migration 0021); the e-mail sweeper queues them per batch (email-queue.ts, decision 023).
+// E-mail: the same statement records its notifications (announcements excepted) in one row of
+// notification_email_outbox_sets (migrations 0021 and 0035); the e-mail sweeper queues them per batch (email-queue.ts,
+// decisions 023 and 031).
 import { sql, type SQL } from 'drizzle-orm';
 import { NOTIFICATION_KIND_CATEGORY, renderNotification, type NotificationCategory, type NotificationKind, type NotificationParams } from '@app/contract';
 import { executeNamed, fixedStatement, type DbOrTx, type Tx } from '../../db/client.js';
@@ -135,7 +136,8 @@ const textsAsSql = (t: { title: string; body: string; params: string }) => ({
 
 /**
  * Two CTEs for the top-level WITH of a statement (PostgreSQL allows data-modifying CTEs only there): `n` inserts the
- * notifications and returns them, `o` records each in the e-mail outbox (decision 023). For a statement of their own
+ * notifications and returns them, `o` records their ids in the e-mail outbox, one row for them all (decisions 023
+ * and 031). For a statement of their own
  * (notifyMany) or inside the statement that moves the money (the transfer: one statement). `source` is what the rows
  * may refer to (`p` for `… from p cross join lateral (values …)`), `where` a condition on it. The insert's trigger
  * NOTIFYs the instances streaming to these users (migration 0021). Call `emailOutboxFilled()` after the statement.
@@ -172,7 +174,8 @@ export function notificationCtes(inputs: ((NotificationSqlInput | NotificationRo
              where ${classXactLock('notifyWriters', sql`0`, { shared: true })} is not null) >= 0
       returning id, public_id, user_id, kind, title, body
     ), o as (
-      insert into notification_email_outbox (notification_id) select id from n where kind <> 'announcement'
+      insert into notification_email_outbox_sets (first_id, notification_ids)
+      select min(id), array_agg(id order by id) from n where kind <> 'announcement' having count(*) > 0
     )`;
 }
 

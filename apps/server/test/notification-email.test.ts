@@ -103,12 +103,12 @@ const batchJobs = (tx: Tx) =>
 describe('the e-mail outbox (decision 031)', () => {
   test("a statement's notifications are one outbox row with all their ids: a transfer's two, three told at once", async () => {
     await waitForEmailQueueIdle(ctx);
-    const sender = await signUp(ctx);
+    const sender = await signUp(ctx, { fullName: 'Outbox Sender' });
     const recipient = await signUp(ctx);
     const others = await Promise.all([signUp(ctx), signUp(ctx)]);
     await fund(ctx, sender.user._id, 1_000);
     await rolledBack(async (tx) => {
-      await transferInTx(tx, { id: sender.user._id, email: sender.user.email, fullName: sender.user.fullName }, { recipientEmail: recipient.user.email, points: 1 });
+      await transferInTx(tx, { id: sender.user._id, email: sender.user.email, fullName: 'Outbox Sender' }, { recipientEmail: recipient.user.email, points: 1 });
       const ids = (await tx.execute<{ id: string }>(sql`select id from notifications where user_id in (${sender.user._id}, ${recipient.user._id}) and kind like 'transfer_%' order by id`)).rows.map((r) => Number(r.id));
       expect(ids).toHaveLength(2);
       expect(await outboxSets(tx)).toEqual([{ first_id: ids[0], notification_ids: ids }]);

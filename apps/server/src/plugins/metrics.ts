@@ -56,7 +56,8 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 /** The figures that live in the database, read once per scrape (never per request); a failed read leaves the queue's absent. */
 async function readDatabaseGauges(db: Db, chainPollerOn: boolean): Promise<void> {
   emailQueueDepth.reset();
-  // A batch job carries up to 200 e-mails (ids), any other job one; a job out of attempts is dead.
+  // A batch job carries its e-mails' ids (up to 200, unless one statement told more people), any other job one; a job
+  // out of attempts is dead.
   const { rows } = await db.execute<{ outbox: number; queued: number; dead: number; last_success: number | null; lag: number | null }>(sql`
     select
       (select count(*) from notification_email_outbox)::int

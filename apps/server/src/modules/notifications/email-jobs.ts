@@ -55,8 +55,8 @@ export async function sweepEmailOutbox(db: DbOrTx): Promise<{ taken: number; mor
       select unnest(notification_ids) as id from sets union all select id from singles
     ), ids as (select coalesce(json_agg(id order by id), '[]'::json) as ids, count(*)::int as n from taken)
     select ids.n,
-      (select count(*) from candidates) > (select count(*) from picked) or (select count(*) from candidates) = ${EMAIL_BATCH_SIZE}
-        or (select count(*) from singles) = (select greatest(n, 0) from room) and (select n from room) > 0 as more,
+      -- A full batch, or a row left out because the batch was full: there may be more.
+      ids.n >= ${EMAIL_BATCH_SIZE} or (select count(*) from picked) < (select count(*) from candidates) as more,
       case when ids.n > 0 then graphile_worker.add_job(${EMAIL_BATCH_TASK}, json_build_object('ids', ids.ids), max_attempts => ${EMAIL_MAX_ATTEMPTS}) end is not null as queued
     from ids`);
   return { taken: rows[0]?.n ?? 0, more: rows[0]?.more ?? false };
